@@ -1,0 +1,1 @@
+"""extractors: metadata records from machine-learning abstracts."""

@@ -1,0 +1,31 @@
+"""Record assembly: a processed Doc and its offset map -> a `Record` whose spans index the raw text.
+
+This is the one place where clean-text offsets become raw-text offsets.
+"""
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from .models import Bound, Record, Source, Span, Url, record_id
+from .normalize import Normalized
+from .readers import Abstract
+
+
+def raw_span(norm: Normalized, start: int, end: int) -> Span:
+    rs, re_ = norm.to_raw(start, end)
+    return Span(start=rs, end=re_, text=norm.raw[rs:re_])
+
+
+def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
+    rec = Record(
+        id=record_id(a.text),
+        sources=[Source(path=a.path, index=a.index, line=a.line)],
+        venue=a.venue, year=a.year, title=a.title, text=a.text,
+    )
+    for u in doc._.urls or []:
+        rec.urls.append(Url(url=u.url, kind=u.kind, span=raw_span(norm, u.start, u.end)))
+    for b in doc._.bounds or []:
+        arg = raw_span(norm, b.arg_start, b.arg_end)
+        rec.bounds.append(Bound(span=raw_span(norm, b.start, b.end), notation=b.notation, soft=b.soft,
+                                expression=arg.text.strip(), quantity=b.quantity))
+    return rec

@@ -1,0 +1,120 @@
+"""`bounds` component: asymptotic bounds O, Ω, Θ, o, ω, with soft (tilde) forms.
+
+Works on the clean text, where ``\\widetilde{O}(s^4)`` reads ``Õ(s^4)`` (O + combining tilde)
+and ``$\\Omega(\\sqrt{s})$`` reads ``Ω(√s)``; Unicode spellings (``Õ(√T)``), ASCII tildes
+(``~O(T)``, ``O~(T)``) and ``\\mathcal{O}`` arrive in the same shapes. The argument runs to the
+matching parenthesis. The quantity bounded comes from a data file of phrases
+(resources/bound_quantities.tsv): the phrase right after the bound ("Ω(s) queries", "O(√T)
+regret"), else the nearest one before it in the sentence, else the quantity of the previous bound
+in the same sentence or the one before. Writes ``doc._.bounds`` (clean offsets).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Optional
+
+import regex
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from .. import resources
+
+if not Doc.has_extension("bounds"):
+    Doc.set_extension("bounds", default=None)
+
+TILDE = "\u0303"
+_NOTATION = {"O": "O", "Ω": "Omega", "Θ": "Theta", "o": "o", "ω": "omega", "Õ": "O"}
+_HEAD = regex.compile(
+    r"(?<![\w\\])(?P<pre>~\s?)?(?P<sym>[OΩΘoωÕ])(?P<tilde>\u0303|~)?(?P<sp>\s?)\(")
+_SENTENCE_END = regex.compile(r"[.!?;](?:\s|$)")
+MAX_ARG = 300
+
+
+@dataclass(frozen=True)
+class BoundMatch:
+    start: int
+    end: int
+    notation: str
+    soft: bool
+    arg_start: int
+    arg_end: int
+    quantity: Optional[str]
+
+
+@lru_cache(maxsize=1)
+def _quantities():
+    rows = sorted(resources.rows("bound_quantities.tsv"), key=lambda r: -len(r[0]))
+    alts = "|".join(regex.escape(r[0]) for r in rows)
+    table = {r[0].casefold(): r[1] for r in rows}
+    return regex.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", regex.IGNORECASE), table
+
+
+def _close(text: str, i: int) -> int:
+    """Index just past the parenthesis matching the one at text[i-1]; -1 if none nearby."""
+    depth = 1
+    for j in range(i, min(len(text), i + MAX_ARG)):
+        ch = text[j]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return j + 1
+        elif ch == "\n" and j > i and text[j - 1] == "\n":
+            return -1
+    return -1
+
+
+def _sentence(text: str, pos: int) -> tuple[int, int]:
+    start = 0
+    for m in _SENTENCE_END.finditer(text, 0, pos):
+        start = m.end()
+    m = _SENTENCE_END.search(text, pos)
+    return start, (m.start() + 1 if m else len(text))
+
+
+def find_bounds(text: str) -> list[BoundMatch]:
+    rx, table = _quantities()
+    out: list[BoundMatch] = []
+    prev_q: Optional[str] = None
+    prev_sentence = (-1, -1)
+    for m in _HEAD.finditer(text):
+        sym = m.group("sym")
+        if sym in "oω" and m.group("sp"):
+            continue
+        end = _close(text, m.end())
+        if end < 0 or end - m.end() < 2:
+            continue
+        if sym == "o" and not regex.search(r"[\d\w^√]", text[m.end():end - 1]):
+            continue
+        soft = bool(m.group("pre") or m.group("tilde")) or sym == "Õ"
+        start = m.start("sym") if m.group("pre") is None else m.start()
+        s_start, s_end = _sentence(text, start)
+        quantity = None
+        after = rx.match(text, end + (1 if text[end:end + 1] == " " else 0))
+        if after and after.start() - end <= 1:
+            quantity = table[after.group().casefold()]
+        if quantity is None:
+            before = [q for q in rx.finditer(text, s_start, start)]
+            if before:
+                quantity = table[before[-1].group().casefold()]
+        if quantity is None and prev_q and (s_start, s_end) in (prev_sentence,) or (
+                quantity is None and prev_q and prev_sentence[1] >= s_start - 2):
+            quantity = prev_q
+        out.append(BoundMatch(start, end, _NOTATION[sym], soft, m.end(), end - 1, quantity))
+        prev_q, prev_sentence = quantity or prev_q, (s_start, s_end)
+    return out
+
+
+@Language.factory("bounds")
+def make_bounds(nlp: Language, name: str):
+    return BoundsComponent()
+
+
+class BoundsComponent:
+    """Sets ``doc._.bounds``."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.bounds = find_bounds(doc.text)
+        return doc

@@ -1,0 +1,93 @@
+"""`urls` component: every URL in the text, with its kind (code, data, model, project).
+
+Finds bare URLs (``https://...``, ``www....``) and scheme-less links to well-known code hosts;
+markdown links, ``\\url{}``, ``\\href{}`` and ``<...>`` arrive here as bare URLs after
+normalisation. Trailing sentence punctuation and unbalanced closing brackets are not part of a
+URL. Writes ``doc._.urls``: a list of `UrlMatch` in clean-text character offsets.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+import regex
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from .. import resources
+
+if not Doc.has_extension("urls"):
+    Doc.set_extension("urls", default=None)
+
+_URL = regex.compile(
+    r"(?<![\w@/.])(?:(?:https?|ftp)://|www\.|(?:github\.com|gitlab\.com|huggingface\.co|"
+    r"anonymous\.4open\.science|bitbucket\.org)/)[^\s<>\"'`{}\\\[\]|^]+",
+    regex.IGNORECASE)
+_TRAILING = ".,;:!?'\"*"
+
+
+@dataclass(frozen=True)
+class UrlMatch:
+    start: int
+    end: int
+    url: str
+    kind: str
+
+
+def trim(url: str) -> str:
+    """Drop trailing sentence punctuation and closing brackets that do not close anything."""
+    while url:
+        last = url[-1]
+        if last in _TRAILING:
+            url = url[:-1]
+        elif last in ")>" and url.count("(" if last == ")" else "<") < url.count(last):
+            url = url[:-1]
+        else:
+            break
+    return url
+
+
+@lru_cache(maxsize=1)
+def _kind_rules():
+    return [(r[0].casefold(), r[1], r[2]) for r in resources.rows("url_kinds.tsv")]
+
+
+def url_kind(url: str) -> str:
+    full = url if "://" in url else "https://" + url
+    parts = urlsplit(full)
+    host = (parts.hostname or "").casefold()
+    segs = [s for s in parts.path.split("/") if s]
+    for rule_host, prefix, kind in _kind_rules():
+        if host != rule_host and not host.endswith("." + rule_host):
+            continue
+        if prefix == "<org>/<name>":
+            if len(segs) >= 2:
+                return kind
+            continue
+        if not prefix or parts.path.lstrip("/").startswith(prefix):
+            return kind
+    return "project"
+
+
+def find_urls(text: str) -> list[UrlMatch]:
+    out = []
+    for m in _URL.finditer(text):
+        url = trim(m.group())
+        if len(url) < 8 or "." not in url:
+            continue
+        out.append(UrlMatch(m.start(), m.start() + len(url), url, url_kind(url)))
+    return out
+
+
+@Language.factory("urls")
+def make_urls(nlp: Language, name: str):
+    return UrlsComponent()
+
+
+class UrlsComponent:
+    """Sets ``doc._.urls``."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.urls = find_urls(doc.text)
+        return doc

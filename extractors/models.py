@@ -1,0 +1,141 @@
+"""The record contract (docs/SPEC.md) as pydantic v2 models.
+
+These models are the single source of truth: `schemas/record.schema.json` is generated from
+them (`extractors schema`), `validate` checks files against that schema, and the writers
+serialise through them.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = "1.0"
+SCHEMA_BASE_URL = "https://extractors.invalid/schemas"
+
+_WS = re.compile(r"\s+")
+
+
+def record_id(text: str) -> str:
+    """16 hex chars of sha256 over the text with whitespace runs collapsed and ends stripped."""
+    return hashlib.sha256(_WS.sub(" ", text).strip().encode("utf-8")).hexdigest()[:16]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Span(_Strict):
+    """Character offsets into the record's raw `text` (end exclusive); `text == text[start:end]`."""
+
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    text: str
+
+
+class Source(_Strict):
+    """One place the abstract was read from."""
+
+    path: str
+    index: int = Field(ge=0, description="0-based position of the abstract within its file")
+    line: Optional[int] = Field(default=None, ge=1, description="1-based line where it starts")
+
+
+Role = Literal["proposed", "used"]
+
+
+class Entity(_Strict):
+    name: str
+    role: Role = "used"
+    aliases: list[str] = Field(default_factory=list)
+    mentions: list[Span] = Field(default_factory=list)
+
+
+class Acronym(_Strict):
+    short: str
+    long: str
+    span: Span
+
+
+Qualifier = Optional[Literal["<", "<=", ">", ">=", "~", "up to", "at least"]]
+ResultKind = Literal["score", "delta", "ratio", "count", "setting"]
+
+
+class Result(_Strict):
+    span: Span
+    value: float
+    unit: Optional[str] = None
+    kind: ResultKind = "score"
+    qualifier: Qualifier = None
+    metric: Optional[str] = None
+    subject: Optional[str] = None
+    dataset: Optional[str] = None
+    subjects: list[str] = Field(default_factory=list,
+                                description="all subjects when one number applies to several")
+
+
+class Bound(_Strict):
+    span: Span
+    notation: Literal["O", "Omega", "Theta", "o", "omega"]
+    soft: bool = False
+    expression: str
+    quantity: Optional[str] = None
+
+
+UrlKind = Literal["code", "data", "model", "project"]
+
+
+class Url(_Strict):
+    url: str
+    kind: UrlKind
+    span: Span
+
+
+class LeaderboardRow(_Strict):
+    subject: str
+    dataset: str
+    metric: str
+    value: float
+    unit: Optional[str] = None
+    qualifier: Qualifier = None
+    result_index: int = Field(ge=0, description="index into the record's `results`")
+
+
+ENTITY_FIELDS = ("methods", "models", "datasets", "benchmarks", "metrics", "tasks")
+
+
+class Record(_Strict):
+    """One metadata record per unique abstract."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"{SCHEMA_BASE_URL}/record-{SCHEMA_VERSION}.schema.json",
+    })
+
+    schema_version: Literal["1.0"] = SCHEMA_VERSION
+    id: str = Field(pattern=r"^[0-9a-f]{16}$")
+    sources: list[Source] = Field(min_length=1)
+    venue: Optional[str] = None
+    year: Optional[int] = None
+    title: Optional[str] = None
+    text: str = Field(min_length=1)
+    methods: list[Entity] = Field(default_factory=list)
+    models: list[Entity] = Field(default_factory=list)
+    datasets: list[Entity] = Field(default_factory=list)
+    benchmarks: list[Entity] = Field(default_factory=list)
+    metrics: list[Entity] = Field(default_factory=list)
+    tasks: list[Entity] = Field(default_factory=list)
+    acronyms: list[Acronym] = Field(default_factory=list)
+    results: list[Result] = Field(default_factory=list)
+    bounds: list[Bound] = Field(default_factory=list)
+    urls: list[Url] = Field(default_factory=list)
+    leaderboard: list[LeaderboardRow] = Field(default_factory=list)
+
+
+def record_schema() -> dict:
+    """The JSON Schema (draft 2020-12) of one record, generated from the models."""
+    schema = Record.model_json_schema()
+    schema["title"] = f"extractors record {SCHEMA_VERSION}"
+    return schema

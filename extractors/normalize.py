@@ -1,0 +1,361 @@
+"""Text normalisation with an offset map back to the raw text.
+
+The extractors read a *clean* text: LaTeX markup resolved (``\\texttt{MCPMark}`` -> ``MCPMark``,
+``$52.56$\\%`` -> ``52.56%``, ``\\Omega(\\sqrt{s})`` -> ``Ω(√s)``), markdown emphasis and links
+unwrapped, HTML entities decoded, ligatures split, odd spaces and hyphens made plain, invisible
+characters dropped. Every clean span maps back to the raw text exactly, so records always index
+the text as read.
+
+Each stage rewrites its input as a list of *segments*: a copied run (clean and raw lengths equal,
+mapped position by position) or a replacement (clean chars standing for a raw range as a whole).
+Raw text that produced no clean text (braces, ``$``, ``**``) lies between segments. Stages chain;
+a clean span is mapped back through each stage in reverse.
+"""
+from __future__ import annotations
+
+import html
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import regex
+
+from . import resources
+
+__all__ = ["Normalized", "normalize"]
+
+
+class SegmentMap:
+    """Positions in one stage's output -> positions in its input."""
+
+    __slots__ = ("cstart", "cend", "rstart", "rend", "copied")
+
+    def __init__(self) -> None:
+        self.cstart: list[int] = []
+        self.cend: list[int] = []
+        self.rstart: list[int] = []
+        self.rend: list[int] = []
+        self.copied: list[bool] = []
+
+    def add(self, cs: int, ce: int, rs: int, re_: int, copied: bool) -> None:
+        if ce <= cs:
+            return
+        if copied and self.copied and self.copied[-1] and self.cend[-1] == cs and self.rend[-1] == rs:
+            self.cend[-1], self.rend[-1] = ce, re_
+            return
+        self.cstart.append(cs)
+        self.cend.append(ce)
+        self.rstart.append(rs)
+        self.rend.append(re_)
+        self.copied.append(copied)
+
+    def _seg(self, pos: int) -> int:
+        return max(0, bisect_right(self.cstart, pos) - 1)
+
+    def start(self, pos: int) -> int:
+        if not self.cstart:
+            return 0
+        if pos >= self.cend[-1]:
+            return self.rend[-1]
+        i = self._seg(pos)
+        if self.copied[i]:
+            return self.rstart[i] + (pos - self.cstart[i])
+        return self.rstart[i]
+
+    def end(self, pos: int) -> int:
+        if not self.cstart:
+            return 0
+        if pos <= 0:
+            return self.rstart[0]
+        i = self._seg(pos - 1)
+        if self.copied[i]:
+            return self.rstart[i] + (pos - self.cstart[i])
+        return self.rend[i]
+
+
+class _Builder:
+    """Accumulates the output of one stage together with its segment map."""
+
+    __slots__ = ("src", "parts", "map", "n")
+
+    def __init__(self, src: str) -> None:
+        self.src = src
+        self.parts: list[str] = []
+        self.map = SegmentMap()
+        self.n = 0
+
+    def copy(self, rs: int, re_: int) -> None:
+        if re_ > rs:
+            self.parts.append(self.src[rs:re_])
+            self.map.add(self.n, self.n + re_ - rs, rs, re_, True)
+            self.n += re_ - rs
+
+    def put(self, s: str, rs: int, re_: int) -> None:
+        if s:
+            self.parts.append(s)
+            self.map.add(self.n, self.n + len(s), rs, re_, False)
+            self.n += len(s)
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+@dataclass
+class Normalized:
+    """The raw text, the clean text and the maps between them."""
+
+    raw: str
+    clean: str
+    maps: list[SegmentMap] = field(default_factory=list)
+
+    def to_raw(self, start: int, end: int) -> tuple[int, int]:
+        """Map a clean span [start, end) to the raw span it came from.
+
+        The raw span is widened where it would cut LaTeX markup in half: a span that holds a
+        closing brace or dollar without its opener takes in the opener (and the macro before a
+        brace), so ``R`` in ``\\underline{\\textbf{R}}andom`` maps to the whole macro and
+        ``52.56%`` in ``$52.56$\\%`` to ``$52.56$\\%``.
+        """
+        if start >= end:
+            for m in reversed(self.maps):
+                start = end = m.start(start)
+            return start, end
+        for m in reversed(self.maps):
+            start, end = m.start(start), m.end(end)
+        if self.maps:
+            start, end = balance(self.raw, start, end)
+        return start, end
+
+
+_MACRO_BEFORE = regex.compile(r"\\[A-Za-z]+\*?\s*$")
+
+
+def _escaped(raw: str, i: int) -> bool:
+    n = 0
+    while i - n - 1 >= 0 and raw[i - n - 1] == "\\":
+        n += 1
+    return n % 2 == 1
+
+
+def balance(raw: str, start: int, end: int, limit: int = 2000) -> tuple[int, int]:
+    """Widen raw[start:end] until its braces and dollars are balanced (within `limit` chars)."""
+    lo, hi = max(0, start - limit), min(len(raw), end + limit)
+    for _ in range(8):
+        changed = False
+        depth, unopened = 0, 0
+        dollars = 0
+        for i in range(start, end):
+            ch = raw[i]
+            if ch in "{}$" and _escaped(raw, i):
+                continue
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                if depth:
+                    depth -= 1
+                else:
+                    unopened += 1
+            elif ch == "$":
+                dollars += 1
+        if unopened:
+            d, i = unopened, start - 1
+            while i >= lo and d:
+                if raw[i] in "{}" and not _escaped(raw, i):
+                    d += 1 if raw[i] == "}" else -1
+                i -= 1
+            if not d:
+                start = i + 1
+                m = _MACRO_BEFORE.search(raw, lo, start)
+                if m:
+                    start = m.start()
+                changed = True
+        if depth:
+            d, i = depth, end
+            while i < hi and d:
+                if raw[i] in "{}" and not _escaped(raw, i):
+                    d += 1 if raw[i] == "{" else -1
+                i += 1
+            if not d:
+                end = i
+                changed = True
+        if dollars % 2:
+            before = sum(1 for i in range(lo, start) if raw[i] == "$" and not _escaped(raw, i))
+            if before % 2:
+                i = raw.rfind("$", lo, start)
+                if i >= 0:
+                    start, changed = i, True
+            else:
+                i = raw.find("$", end, hi)
+                if i >= 0:
+                    end, changed = i + 1, True
+        if not changed:
+            break
+    return start, end
+
+
+# ---------------------------------------------------------------- LaTeX stage
+
+@lru_cache(maxsize=1)
+def _macros() -> dict[str, tuple[str, int, str]]:
+    return {r[0]: (r[1], int(r[2]), resources.unescape(r[3]) if len(r) > 3 else "")
+            for r in resources.rows("latex_macros.tsv")}
+
+
+_PCT = "\ue000"  # stands in for '%' while parsing, so that pylatexenc reads no comments
+_MATH_SKIP = frozenset("{}")
+
+
+def _latex(text: str) -> tuple[str, SegmentMap] | None:
+    from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexGroupNode,
+                                        LatexMacroNode, LatexMathNode, LatexSpecialsNode,
+                                        LatexWalker)
+    try:
+        walker = LatexWalker(text.replace("%", _PCT), tolerant_parsing=True)
+        nodes, _, _ = walker.get_latex_nodes()
+    except (RecursionError, Exception):  # pylatexenc raises assorted errors on hostile input
+        return None
+    macros = _macros()
+    out = _Builder(text)
+
+    def emit(nodelist, math: bool) -> None:
+        i = 0
+        nodelist = [n for n in (nodelist or []) if n is not None]
+        while i < len(nodelist):
+            node = nodelist[i]
+            i += 1
+            if isinstance(node, LatexCharsNode):
+                out.copy(node.pos, node.pos + node.len)
+            elif isinstance(node, LatexGroupNode):
+                emit(node.nodelist, math)
+            elif isinstance(node, LatexMathNode):
+                emit(node.nodelist, True)
+            elif isinstance(node, LatexSpecialsNode):
+                out.copy(node.pos, node.pos + node.len)
+            elif isinstance(node, LatexCommentNode):
+                out.copy(node.pos, node.pos + node.len)
+            elif isinstance(node, LatexMacroNode):
+                i = macro(node, nodelist, i, math)
+            else:  # environments and anything else: keep the raw characters
+                out.copy(node.pos, node.pos + node.len)
+
+    def macro(node, siblings, i, math) -> int:
+        name = node.macroname
+        action, nargs, repl = macros.get(name, ("unknown", 0, ""))
+        args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) or [] if a is not None]
+        # pylatexenc parses arguments only of macros it knows; take the rest from the siblings
+        while len(args) < nargs and i < len(siblings) and isinstance(siblings[i], LatexGroupNode):
+            args.append(siblings[i])
+            i += 1
+        end = node.pos + node.len
+        if action == "unwrap" or (action == "unknown" and args):
+            emit([args[-1]] if args else [], math)
+        elif action == "accent":
+            emit(args[-1:], math)
+            out.put(repl, node.pos, end)
+        elif action == "prefix":
+            out.put(repl, node.pos, node.pos + len(name) + 1)
+            emit(args[-1:], math)
+        elif action == "frac" and len(args) >= 2:
+            emit([args[-2]], math)
+            out.put(repl, node.pos, node.pos + len(name) + 1)
+            emit([args[-1]], math)
+        elif action == "href" and len(args) >= 2:
+            emit([args[1]], math)
+            out.put(" (", node.pos, node.pos + len(name) + 1)
+            emit([args[0]], math)
+            out.put(")", args[0].pos + args[0].len - 1, args[0].pos + args[0].len)
+        elif action == "symbol":
+            out.put(repl, node.pos, node.pos + len(name) + 1)
+        elif action == "drop":
+            pass
+        else:  # unknown macro without arguments: a user macro such as \FedProx names a thing
+            out.copy(node.pos + 1, node.pos + 1 + len(name))
+        post = getattr(node, "macro_post_space", "")
+        if post and out.parts and not out.parts[-1][-1:].isspace():
+            out.copy(end - len(post), end)
+        return i
+
+    try:
+        emit(nodes, False)
+    except RecursionError:
+        return None
+    return out.text(), out.map
+
+
+# ---------------------------------------------------------------- character stage
+
+@lru_cache(maxsize=1)
+def _charmap() -> dict[str, str]:
+    table = {}
+    for row in resources.rows("unicode_map.tsv"):
+        table[chr(int(row[0][2:], 16))] = resources.unescape(row[1]) if len(row) > 1 else ""
+    return table
+
+
+_SPACES = "\u00a0\u2007\u2009\u202f"
+_CHAR_RX = regex.compile(
+    r"(?P<link>\[(?P<ltext>[^\[\]\n]{1,300})\]\((?P<lurl>(?:https?://|www\.)[^()\s]{1,500})\))"
+    r"|(?P<bold>(?<![\w*])(?P<bm>\*\*|__)(?=\S)(?P<btext>[^\n]{1,300}?)(?<=\S)(?P=bm)(?![\w*]))"
+    r"|(?P<it>(?<![\w*\\])\*(?=[^\s*])(?P<itext>[^*\n]{1,300}?)(?<=[^\s*\\])\*(?![\w*]))"
+    r"|(?P<ent>&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
+    rf"|(?P<numsp>(?<=\d)[{_SPACES}](?=\d{{3}}(?!\d)))"
+    r"|(?P<ctl>[\x00-\x08\x0b\x0c\x0e-\x1f\x7f])"
+)
+
+
+def _chars(text: str) -> tuple[str, SegmentMap] | None:
+    table = _charmap()
+    todo = [m for m in _CHAR_RX.finditer(text)]
+    odd = [i for i, ch in enumerate(text) if ch in table]
+    if not todo and not odd:
+        return None
+    out = _Builder(text)
+    pos = 0
+    events = sorted([(m.start(), 0, m) for m in todo] + [(i, 1, None) for i in odd], key=lambda e: e[:2])
+    for start, kind, m in events:
+        if start < pos:
+            continue
+        out.copy(pos, start)
+        if kind == 1:
+            out.put(table[text[start]], start, start + 1)
+            pos = start + 1
+            continue
+        g = m.lastgroup
+        if g == "link":
+            out.copy(m.start("ltext"), m.end("ltext"))
+            out.put(" (", m.end("ltext"), m.start("lurl"))
+            out.copy(m.start("lurl"), m.end("lurl"))
+            out.copy(m.end() - 1, m.end())
+        elif g == "bold":
+            out.copy(m.start("btext"), m.end("btext"))
+        elif g == "it":
+            out.copy(m.start("itext"), m.end("itext"))
+        elif g == "ent":
+            decoded = html.unescape(m.group())
+            out.put(decoded if decoded != m.group() else m.group(), m.start(), m.end())
+        elif g == "numsp":
+            pass
+        elif g == "ctl":
+            out.put(" ", m.start(), m.end())
+        pos = m.end()
+    out.copy(pos, len(text))
+    return out.text(), out.map
+
+
+def _has_latex(text: str) -> bool:
+    return "\\" in text or "$" in text
+
+
+def normalize(raw: str) -> Normalized:
+    """Clean `raw` for the extractors, keeping a map back to it."""
+    result = Normalized(raw=raw, clean=raw)
+    if _has_latex(raw):
+        step = _latex(raw)
+        if step is not None:
+            result.clean, m = step
+            result.maps.append(m)
+    step = _chars(result.clean)
+    if step is not None:
+        result.clean, m = step
+        result.maps.append(m)
+    return result

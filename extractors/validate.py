@@ -1,0 +1,99 @@
+"""Validation of record files: the JSON Schema plus what a schema cannot express.
+
+Checks each record against `schemas/record.schema.json` (jsonschema, draft 2020-12), then:
+every span's `text` equals `text[start:end]` with 0 <= start <= end <= len(text); the id is the
+hash of the text; every leaderboard row points at an existing result with the same value.
+Each violation is reported as ``file:line: /json/pointer: message``.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+import orjson
+from jsonschema import Draft202012Validator
+
+from .models import record_id, record_schema
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(record_schema())
+
+
+def _pointer(parts) -> str:
+    return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in parts) if parts else ""
+
+
+def _spans(obj, path) -> Iterator[tuple[list, dict]]:
+    if isinstance(obj, dict):
+        if {"start", "end", "text"} <= obj.keys() and path and path[-1] != "text":
+            yield path, obj
+        for k, v in obj.items():
+            if k != "text" or not path:
+                yield from _spans(v, path + [k])
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _spans(v, path + [i])
+
+
+def check_record(rec) -> Iterator[tuple[str, str]]:
+    """(json pointer, message) for every violation in one record."""
+    errors = sorted(_validator().iter_errors(rec), key=lambda e: list(map(str, e.absolute_path)))
+    for e in errors:
+        yield _pointer(list(e.absolute_path)), e.message
+    if errors or not isinstance(rec, dict):
+        return
+    text = rec["text"]
+    if rec["id"] != record_id(text):
+        yield "/id", f"id {rec['id']} is not the hash of the text (expected {record_id(text)})"
+    for path, span in _spans({k: v for k, v in rec.items() if k != "text"}, []):
+        s, e = span["start"], span["end"]
+        if not (0 <= s <= e <= len(text)):
+            yield _pointer(path), f"span [{s}, {e}) outside the text (length {len(text)})"
+        elif text[s:e] != span["text"]:
+            yield _pointer(path + ["text"]), f"span text {span['text']!r} != text[{s}:{e}] {text[s:e]!r}"
+    results = rec.get("results", [])
+    for i, row in enumerate(rec.get("leaderboard", [])):
+        k = row["result_index"]
+        if k >= len(results):
+            yield f"/leaderboard/{i}/result_index", f"points at result {k}, but there are {len(results)}"
+        elif results[k]["value"] != row["value"]:
+            yield f"/leaderboard/{i}/value", f"value {row['value']} != results[{k}].value {results[k]['value']}"
+
+
+def _files(paths) -> Iterator[Path]:
+    for p in map(Path, paths):
+        if p.is_dir():
+            yield from sorted(q for q in p.rglob("*") if q.suffix == ".jsonl" and q.name.startswith("records"))
+        else:
+            yield p
+
+
+def validate_paths(paths) -> Iterator[str]:
+    """Every violation in the record files (or folders of records*.jsonl) named."""
+    for f in _files(paths):
+        try:
+            raw = f.read_bytes()
+        except OSError as e:
+            yield f"{f}:0: : cannot read: {e.strerror or e}"
+            continue
+        if f.suffix == ".json":
+            try:
+                data = orjson.loads(raw)
+            except orjson.JSONDecodeError as e:
+                yield f"{f}:1: : not JSON: {e}"
+                continue
+            items = [(1, r) for r in (data if isinstance(data, list) else [data])]
+        else:
+            items = []
+            for n, line in enumerate(raw.split(b"\n"), 1):
+                if line.strip():
+                    try:
+                        items.append((n, orjson.loads(line)))
+                    except orjson.JSONDecodeError as e:
+                        yield f"{f}:{n}: : not JSON: {e}"
+        for n, rec in items:
+            for ptr, msg in check_record(rec):
+                yield f"{f}:{n}: {ptr or '/'}: {msg}"
