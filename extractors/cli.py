@@ -80,6 +80,19 @@ def schema(out: Path = typer.Option(Path("schemas"), "-o", "--out", help="Folder
         typer.echo(str(out / name), err=True)
 
 
+@app.command("eval")
+def eval_(pred: Path = typer.Argument(..., help="Predicted records: a .jsonl/.json file or a folder."),
+          gold: Path = typer.Option(..., "--gold", help="Gold file (docs/SPEC.md section 6)."),
+          verbose: bool = typer.Option(False, "-v", "--verbose", help="List every miss."),
+          json_out: Optional[Path] = typer.Option(None, "--json", help="Also write the scores here.")):
+    """Precision, recall and F1 per field against a gold file."""
+    from .evaluate import evaluate, report
+    scores = evaluate(gold, pred)
+    typer.echo(report(scores, verbose))
+    if json_out:
+        json_out.write_text(json.dumps(scores.to_json(), indent=2) + "\n", encoding="utf-8")
+
+
 def main(argv: Optional[List[str]] = None) -> None:
     app(args=argv, prog_name="extractors")
 

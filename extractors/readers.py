@@ -305,32 +305,35 @@ def read_csv(path: Path, shown: str, delimiter: str) -> Iterator[Item]:
 
 # ---------------------------------------------------------------- dispatch
 
-def _sniff(path: Path) -> tuple[Optional[str], bytes]:
+def _sniff(path: Path, line_based: bool) -> tuple[Optional[str], bytes]:
+    """A reason to reject the whole file, judged from its head; line-based formats (text, JSONL)
+    report undecodable lines one by one instead, so one bad line costs only itself."""
     with open(path, "rb") as fh:
         head = fh.read(SNIFF_BYTES)
     if not head.strip():
         return "empty file", head
     if b"\x00" in head:
         return "binary file (contains NUL bytes)", head
-    try:
-        head.decode("utf-8")
-    except UnicodeDecodeError as e:
-        if e.start < len(head) - 4:  # not just a character cut by the sniff window
-            return f"not UTF-8: invalid byte 0x{head[e.start]:02x} at offset {e.start}", head
+    if not line_based:
+        try:
+            head.decode("utf-8")
+        except UnicodeDecodeError as e:
+            if e.start < len(head) - 4:  # not just a character cut by the sniff window
+                return f"not UTF-8: invalid byte 0x{head[e.start]:02x} at offset {e.start}", head
     return None, head
 
 
 def read_file(path: Path, shown: Optional[str] = None) -> Iterator[Item]:
     shown = shown or str(path)
+    ext = path.suffix.lower()
     try:
-        problem, head = _sniff(path)
+        problem, head = _sniff(path, line_based=ext in JSONL_EXT or ext in TEXT_EXT)
     except OSError as e:
         yield InputError(shown, f"cannot read: {e.strerror or e}")
         return
     if problem:
         yield InputError(shown, problem)
         return
-    ext = path.suffix.lower()
     try:
         if ext in JSONL_EXT:
             yield from read_jsonl(path, shown)

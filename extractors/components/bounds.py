@@ -50,6 +50,16 @@ def _quantities():
     return regex.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", regex.IGNORECASE), table
 
 
+_WORD = regex.compile(r"[A-Za-z]{3,}")
+
+
+def _mathy(arg: str) -> bool:
+    """Does a bound's argument read as mathematics rather than prose?"""
+    allowed = resources.words("math_words.txt")
+    return any(ch.isalnum() for ch in arg) and all(
+        w.group().casefold() in allowed for w in _WORD.finditer(arg))
+
+
 def _close(text: str, i: int) -> int:
     """Index just past the parenthesis matching the one at text[i-1]; -1 if none nearby."""
     depth = 1
@@ -86,7 +96,7 @@ def find_bounds(text: str) -> list[BoundMatch]:
         end = _close(text, m.end())
         if end < 0 or end - m.end() < 2:
             continue
-        if sym == "o" and not regex.search(r"[\d\w^√]", text[m.end():end - 1]):
+        if not _mathy(text[m.end():end - 1]):
             continue
         soft = bool(m.group("pre") or m.group("tilde")) or sym == "Õ"
         start = m.start("sym") if m.group("pre") is None else m.start()

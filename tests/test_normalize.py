@@ -1,0 +1,61 @@
+from hypothesis import given, settings, strategies as st
+
+from extractors.normalize import normalize
+
+RAW = (r"we propose \texttt{MCPMark}, comprising $127$ tasks, $52.56$\% pass@1, "
+       r"\widetilde{O}(s^4) and $\Omega(\sqrt{s})$, \underline{\textbf{R}}andom P\underline{\textbf{o}}licy, "
+       r"\url{https://x.y/a_b}, \href{http://a.b}{here}, 1\,024 steps, **FS-DFM**, *i.e.*, "
+       r"[code](https://github.com/a/b). ﬁne-tuning, $5\times$ faster, $\sim$100-fold, A&amp;B, "
+       "non\u2011breaking, thin\u2009space")
+
+
+def raw_of(n, clean_sub):
+    i = n.clean.index(clean_sub)
+    a, b = n.to_raw(i, i + len(clean_sub))
+    return n.raw[a:b]
+
+
+def test_latex_markdown_and_unicode_are_cleaned():
+    n = normalize(RAW)
+    for piece in ["MCPMark", "127 tasks", "52.56%", "O\u0303(s^4)", "Ω(√s)", "Random Policy", "https://x.y/a_b",
+                  "here (http://a.b)", "1024 steps", "FS-DFM", "i.e.", "code (https://github.com/a/b)",
+                  "fine-tuning", "5× faster", "~100-fold", "A&B", "non-breaking", "thin space"]:
+        assert piece in n.clean, piece
+    for marker in ["\\", "$", "**", "{", "}", "&amp;"]:
+        assert marker not in n.clean
+
+
+def test_spans_map_back_to_the_raw_markup():
+    n = normalize(RAW)
+    assert raw_of(n, "MCPMark") == "MCPMark"
+    assert raw_of(n, "52.56%") == "$52.56$\\%"
+    assert raw_of(n, "O\u0303(s^4)") == "\\widetilde{O}(s^4)"
+    assert raw_of(n, "Ω(√s)") == "\\Omega(\\sqrt{s})"
+    assert raw_of(n, "Random Policy") == "\\underline{\\textbf{R}}andom P\\underline{\\textbf{o}}licy"
+    assert raw_of(n, "1024") == "1\\,024"
+    assert raw_of(n, "fine") == "ﬁne"
+    assert raw_of(n, "https://github.com/a/b") == "https://github.com/a/b"
+
+
+def test_plain_text_is_left_alone():
+    s = "A plain abstract with 10% gains (and parentheses)."
+    n = normalize(s)
+    assert n.clean == s and n.to_raw(2, 7) == (2, 7)
+
+
+def test_percent_is_not_a_latex_comment():
+    n = normalize(r"reaches $5$ and 10% of \emph{all} data")
+    assert n.clean == "reaches 5 and 10% of all data"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab1 {}$\\%*_[]()&;#~^\u2009ﬁ\u00ad\ntexbfO")), max_size=80),
+       st.data())
+def test_every_clean_span_maps_inside_the_raw_text(raw, data):
+    n = normalize(raw)
+    if not n.clean:
+        return
+    i = data.draw(st.integers(0, len(n.clean) - 1))
+    j = data.draw(st.integers(i + 1, len(n.clean)))
+    a, b = n.to_raw(i, j)
+    assert 0 <= a <= b <= len(raw)
