@@ -18,7 +18,7 @@ from .models import Record
 from .normalize import Normalized, normalize
 from .readers import Abstract, InputError
 
-PIPE_NAMES = ("urls", "bounds")
+PIPE_NAMES = ("urls", "bounds", "numbers")
 
 
 def build_nlp() -> Language:

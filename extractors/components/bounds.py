@@ -26,7 +26,7 @@ if not Doc.has_extension("bounds"):
 TILDE = "\u0303"
 _NOTATION = {"O": "O", "Ω": "Omega", "Θ": "Theta", "o": "o", "ω": "omega", "Õ": "O"}
 _HEAD = regex.compile(
-    r"(?<![\w\\])(?P<pre>~\s?)?(?P<sym>[OΩΘoωÕ])(?P<tilde>\u0303|~)?(?P<sp>\s?)\(")
+    r"(?<![\w\\])(?P<pre>~\s?)?(?P<sym>[OΩΘoωÕ])(?P<tilde>\s?\u0303|~)?(?P<sp>\s?)\(")
 _SENTENCE_END = regex.compile(r"[.!?;](?:\s|$)")
 MAX_ARG = 300
 
@@ -50,7 +50,7 @@ def _quantities():
     return regex.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", regex.IGNORECASE), table
 
 
-_WORD = regex.compile(r"[A-Za-z]{3,}")
+_WORD = regex.compile(r"(?<![A-Za-z])[a-z]{3,}")
 
 
 def _mathy(arg: str) -> bool:
