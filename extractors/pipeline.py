@@ -13,6 +13,7 @@ import spacy
 from spacy.language import Language
 
 from . import components  # noqa: F401  (registers the factories)
+from .tokenizer import make_tokenizer
 from .assemble import assemble
 from .models import Record
 from .normalize import Normalized, normalize
@@ -24,6 +25,7 @@ PIPE_NAMES = ("urls", "bounds", "numbers")
 def build_nlp() -> Language:
     """A blank English pipeline with the project's components."""
     nlp = spacy.blank("en")
+    nlp.tokenizer = make_tokenizer(nlp)
     for name in PIPE_NAMES:
         nlp.add_pipe(name)
     return nlp
