@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from .models import Bound, Record, Result, Source, Span, Url, record_id
+from .models import Acronym, Bound, Record, Result, Source, Span, Url, record_id
 from .normalize import Normalized
 from .readers import Abstract
 
@@ -28,6 +28,8 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
         arg = raw_span(norm, b.arg_start, b.arg_end)
         rec.bounds.append(Bound(span=raw_span(norm, b.start, b.end), notation=b.notation, soft=b.soft,
                                 expression=arg.text.strip(), quantity=b.quantity))
+    for a in doc._.acronyms or []:
+        rec.acronyms.append(Acronym(short=a.short, long=a.long, span=raw_span(norm, a.start, a.end)))
     for num in doc._.numbers or []:
         rec.results.append(Result(span=raw_span(norm, num.start, num.end), value=num.value, unit=num.unit,
                                   kind=num.kind, qualifier=num.qualifier, metric=num.metric,

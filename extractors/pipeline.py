@@ -19,7 +19,7 @@ from .models import Record
 from .normalize import Normalized, normalize
 from .readers import Abstract, InputError
 
-PIPE_NAMES = ("urls", "bounds", "numbers")
+PIPE_NAMES = ("urls", "bounds", "acronyms", "numbers")
 
 
 def build_nlp() -> Language:
