@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from .models import Acronym, Bound, Record, Result, Source, Span, Url, record_id
+from .models import Acronym, Bound, Entity, Record, Result, Source, Span, Url, record_id
 from .normalize import Normalized
 from .readers import Abstract
 
@@ -28,6 +28,12 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
         arg = raw_span(norm, b.arg_start, b.arg_end)
         rec.bounds.append(Bound(span=raw_span(norm, b.start, b.end), notation=b.notation, soft=b.soft,
                                 expression=arg.text.strip(), quantity=b.quantity))
+    fields = {"METHOD": rec.methods, "MODEL": rec.models, "DATASET": rec.datasets,
+              "BENCHMARK": rec.benchmarks, "METRIC": rec.metrics, "TASK": rec.tasks}
+    for e in doc._.entities or []:
+        mentions = [raw_span(norm, s, t) for s, t in e.mentions]
+        for typ in e.types:
+            fields[typ].append(Entity(name=e.name, role=e.role, aliases=list(e.aliases), mentions=mentions))
     for a in doc._.acronyms or []:
         rec.acronyms.append(Acronym(short=a.short, long=a.long, span=raw_span(norm, a.start, a.end)))
     for num in doc._.numbers or []:

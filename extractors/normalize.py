@@ -62,6 +62,17 @@ class SegmentMap:
             return self.rstart[i] + (pos - self.cstart[i])
         return self.rstart[i]
 
+    def forward(self, pos: int, is_end: bool = False) -> int:
+        """Input position -> output position (for marks made before this stage ran)."""
+        if not self.cstart:
+            return 0
+        i = max(0, bisect_right(self.rstart, pos - (1 if is_end else 0)) - 1)
+        if pos >= self.rend[i] and i + 1 < len(self.cstart):
+            return self.cstart[i + 1] if not is_end else self.cend[i]
+        if self.copied[i]:
+            return min(self.cend[i], self.cstart[i] + max(0, pos - self.rstart[i]))
+        return self.cend[i] if is_end else self.cstart[i]
+
     def end(self, pos: int) -> int:
         if not self.cstart:
             return 0
@@ -107,6 +118,9 @@ class Normalized:
     raw: str
     clean: str
     maps: list[SegmentMap] = field(default_factory=list)
+    marks: list[tuple[int, int, str]] = field(default_factory=list)
+    """Clean spans the author marked up as names or code: (start, end, markup), markup being the
+    LaTeX macro (texttt, textsc, ...) or `**` / `` ` `` for markdown."""
 
     def to_raw(self, start: int, end: int) -> tuple[int, int]:
         """Map a clean span [start, end) to the raw span it came from.
@@ -201,6 +215,7 @@ def _macros() -> dict[str, tuple[str, int, str]]:
             for r in resources.rows("latex_macros.tsv")}
 
 
+_NAME_MARKUP = frozenset("texttt textsc textsf mathtt mathsf textbf emph textit".split())
 _PCT = "\ue000"  # stands in for '%' while parsing, so that pylatexenc reads no comments
 _MATH_SKIP = frozenset("{}")
 
@@ -216,6 +231,7 @@ def _latex(text: str) -> tuple[str, SegmentMap] | None:
         return None
     macros = _macros()
     out = _Builder(text)
+    marks: list[tuple[int, int, str]] = []
 
     def emit(nodelist, math: bool) -> None:
         i = 0
@@ -248,7 +264,10 @@ def _latex(text: str) -> tuple[str, SegmentMap] | None:
             i += 1
         end = node.pos + node.len
         if action == "unwrap" or (action == "unknown" and args):
+            before = out.n
             emit([args[-1]] if args else [], math)
+            if name in _NAME_MARKUP and out.n > before:
+                marks.append((before, out.n, name))
         elif action == "accent":
             emit(args[-1:], math)
             out.put(repl, node.pos, end)
@@ -279,7 +298,7 @@ def _latex(text: str) -> tuple[str, SegmentMap] | None:
         emit(nodes, False)
     except RecursionError:
         return None
-    return out.text(), out.map
+    return out.text(), out.map, marks
 
 
 # ---------------------------------------------------------------- character stage
@@ -310,6 +329,7 @@ def _chars(text: str) -> tuple[str, SegmentMap] | None:
     if not todo and not odd:
         return None
     out = _Builder(text)
+    marks: list[tuple[int, int, str]] = []
     pos = 0
     events = sorted([(m.start(), 0, m) for m in todo] + [(i, 1, None) for i in odd], key=lambda e: e[:2])
     for start, kind, m in events:
@@ -327,7 +347,9 @@ def _chars(text: str) -> tuple[str, SegmentMap] | None:
             out.copy(m.start("lurl"), m.end("lurl"))
             out.copy(m.end() - 1, m.end())
         elif g == "bold":
+            before = out.n
             out.copy(m.start("btext"), m.end("btext"))
+            marks.append((before, out.n, "**"))
         elif g == "it":
             out.copy(m.start("itext"), m.end("itext"))
         elif g == "ent":
@@ -339,7 +361,7 @@ def _chars(text: str) -> tuple[str, SegmentMap] | None:
             out.put(" ", m.start(), m.end())
         pos = m.end()
     out.copy(pos, len(text))
-    return out.text(), out.map
+    return out.text(), out.map, marks
 
 
 def _has_latex(text: str) -> bool:
@@ -352,10 +374,12 @@ def normalize(raw: str) -> Normalized:
     if _has_latex(raw):
         step = _latex(raw)
         if step is not None:
-            result.clean, m = step
+            result.clean, m, result.marks = step
             result.maps.append(m)
     step = _chars(result.clean)
     if step is not None:
-        result.clean, m = step
+        result.clean, m, marks = step
         result.maps.append(m)
+        result.marks = [(m.forward(a), m.forward(b, is_end=True), k) for a, b, k in result.marks] + marks
+        result.marks.sort()
     return result

@@ -19,7 +19,7 @@ from .models import Record
 from .normalize import Normalized, normalize
 from .readers import Abstract, InputError
 
-PIPE_NAMES = ("urls", "bounds", "acronyms", "numbers")
+PIPE_NAMES = ("urls", "bounds", "acronyms", "lexicon", "names", "entities", "numbers")
 
 
 def build_nlp() -> Language:
@@ -65,6 +65,12 @@ class Extractor:
         if batch:
             yield from self._batch(batch)
 
+    def _make_doc(self, norm: Normalized):
+        """The Doc of the clean text, carrying the normaliser's record of name markup."""
+        doc = self.nlp.make_doc(norm.clean)
+        doc._.marks = norm.marks
+        return doc
+
     def _batch(self, batch: list[Abstract]) -> Iterator[Outcome]:
         norms: list[Union[Normalized, Exception]] = []
         for a in batch:
@@ -74,12 +80,12 @@ class Extractor:
                 norms.append(e)
         good = [(a, n) for a, n in zip(batch, norms) if isinstance(n, Normalized)]
         try:
-            docs = list(self.nlp.pipe([n.clean for _, n in good]))
+            docs = list(self.nlp.pipe([self._make_doc(n) for _, n in good]))
         except Exception:  # noqa: BLE001 - retry one by one to isolate the culprit
             docs = []
             for _, n in good:
                 try:
-                    docs.append(self.nlp(n.clean))
+                    docs.append(self.nlp(self._make_doc(n)))
                 except Exception as e:  # noqa: BLE001
                     docs.append(e)
         results = iter(zip(good, docs))

@@ -1,0 +1,263 @@
+"""`entities` component: the resolver that turns candidates into typed entities with roles.
+
+Inputs: ``doc._.candidates`` (lexicon, shapes, markup, proposals, task phrases), ``doc.ents``
+(the statistical NER), ``doc._.acronyms`` and ``doc._.bounds`` (the quantity a bound measures is a
+metric). How decisions are combined:
+1. An acronym and its long form are one entity (name = the short form, alias = the long form);
+   candidates overlapping either join it.
+2. Overlapping candidates merge into the longest span, pooling their type evidence; candidates
+   with the same name (case, hyphens and spaces aside) are one entity.
+3. Type = the heaviest type evidence: lexicon entries (weight 2-3), NER labels (1.5), context
+   head nouns ("the IEMOCAP dataset", "MCPMark, a benchmark": 2), task phrases, metric shapes.
+   A "measure" is both a method and a metric.
+4. Keep an entity when some source vouches for it as a name: lexicon, acronym definition (whose
+   long form is capitalised or typed), proposal cue, name markup, task phrase, metric shape,
+   bound quantity, NER; a bare shape (CamelCase, ALL-CAPS, digits) needs type evidence from its
+   context or the NER. Generic quality words (resources/generic_terms.txt) are held back for the
+   result linker, which makes them metrics when a number measures them.
+5. Role = proposed when a proposal cue names it, else used.
+
+Writes ``doc._.entities`` (list of `Entity`, clean offsets), ``doc._.held_metrics`` and
+``doc.spans["entities"]``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Optional
+
+import regex
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from .. import resources
+from .candidates import TYPES, Candidate
+from .names import _tables as _name_tables
+from .names import context_types, head_type
+
+for _ext in ("entities", "held_metrics"):
+    if not Doc.has_extension(_ext):
+        Doc.set_extension(_ext, default=None)
+
+_STRONG = {"lexicon", "acronym", "proposal", "markup", "task", "pattern", "bound", "ner"}  # not shape, lexicon-weak
+_TYPE_ORDER = {t: i for i, t in enumerate(("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC", "TASK"))}
+_MODEL_SHAPE = regex.compile(r"(?i)(?:gpt|llama|claude|qwen|gemini|mistral|mixtral|deepseek|phi|gemma|"
+                             r"falcon|vicuna|opt|bloom|t5|palm|chatgpt|o\d|kimi|glm|yi|internlm|baichuan)"
+                             r"|\d+(?:\.\d+)?[bBmM](?![\w])")
+
+
+@dataclass
+class Entity:
+    name: str
+    types: list                      # one type, or METHOD and METRIC for a measure
+    role: str = "used"
+    aliases: list = field(default_factory=list)
+    mentions: list = field(default_factory=list)   # (start, end) clean offsets
+    sources: set = field(default_factory=set)
+
+
+@lru_cache(maxsize=1)
+def _generic() -> frozenset:
+    return frozenset(w.casefold() for w in resources.words("generic_terms.txt"))
+
+
+@lru_cache(maxsize=1)
+def _not_names() -> frozenset:
+    return resources.words("not_names.txt")
+
+
+def key(s: str) -> str:
+    return regex.sub(r"[^\p{L}\p{N}@^+]", "", s.casefold())
+
+
+@dataclass
+class _Group:
+    spans: list = field(default_factory=list)      # (start, end)
+    forms: dict = field(default_factory=dict)      # surface -> count
+    votes: dict = field(default_factory=dict)
+    sources: set = field(default_factory=set)
+    proposed: bool = False
+    short: Optional[str] = None
+    long: Optional[str] = None
+    long_titled: bool = False
+    canonical: Optional[str] = None
+    weak: dict = field(default_factory=dict)       # evidence that cannot keep an entity alone
+
+    def take(self, c: Candidate, short_only: bool = False) -> None:
+        for t, w in c.context.items():
+            self.votes[t] = self.votes.get(t, 0.0) + w
+        if short_only and c.source.startswith("lexicon"):
+            return  # a lexicon hit on a bare acronym is a coincidence of letters
+        target = self.weak if c.source in ("lexicon-weak",) else self.votes
+        for t, w in c.types.items():
+            target[t] = target.get(t, 0.0) + w
+        self.sources.add(c.source)
+        self.proposed = self.proposed or c.proposed
+        if c.canonical and not self.canonical:
+            self.canonical = c.canonical
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def _titled(s: str) -> bool:
+    words = [w for w in regex.findall(r"[\p{L}][\p{L}\-]*", s) if w.lower() not in ("of", "for", "and", "the", "with", "in", "on", "a", "to", "via")]
+    return bool(words) and sum(w[0].isupper() for w in words) >= max(1, (len(words) + 1) // 2)
+
+
+def resolve(doc: Doc) -> tuple[list[Entity], list[Candidate]]:
+    text = doc.text
+    heads = _name_tables()[3]
+    cands: list[Candidate] = list(doc._.candidates or [])
+    for ent in doc.ents:
+        if ent.label_ in TYPES:
+            cands.append(Candidate(ent.start_char, ent.end_char, ent.text, "ner", {ent.label_: 1.5}))
+    for b in doc._.bounds or []:
+        if b.quantity:
+            for m in regex.finditer(rf"(?<![\w-]){regex.escape(b.quantity)}(?![\w-])", text, regex.IGNORECASE):
+                cands.append(Candidate(m.start(), m.end(), m.group(), "bound", {"METRIC": 2.0}))
+    urls = [(u.start, u.end) for u in doc._.urls or []]
+    cands = [c for c in cands if c.end > c.start and text[c.start:c.end].strip()
+             and not any(_overlap((c.start, c.end), u) for u in urls)]
+    context_types(text, cands)
+
+    groups: list[_Group] = []
+    for a in doc._.acronyms or []:
+        g = _Group(short=a.short, long=a.long, long_titled=_titled(a.long))
+        g.spans = list(a.mentions) + [(a.long_start, a.long_end)]
+        g.forms = {a.short: len(a.mentions)}
+        g.sources.add("acronym")
+        last = regex.findall(r"[\p{L}\-]+", a.long)
+        t = head_type(last[-1], heads) if last else None
+        if t == "TASK" and g.long_titled:
+            t = "METHOD"  # "Random Policy Valuation for Diverse Reasoning" names a method
+        if t:  # the long form's head says what the acronym names; it outweighs a lexicon hit
+            for tt in (("METHOD", "METRIC") if t == "MEASURE" else (t,)):
+                g.votes[tt] = g.votes.get(tt, 0.0) + 3.0
+        groups.append(g)
+
+    rest: list[Candidate] = []
+    for c in sorted(cands, key=lambda c: (c.start, -(c.end - c.start))):
+        target = next((g for g in groups if g.short and any(s[0] <= c.start and c.end <= s[1] for s in g.spans)),
+                      None)
+        if target is not None:
+            long_span = next((s for s in target.spans if s[1] - s[0] == len(target.long or "")), None)
+            target.take(c, short_only=not (long_span and long_span[0] <= c.start and c.end <= long_span[1]))
+        else:
+            rest.append(c)
+
+    # overlapping candidates: the longest span wins and pools the evidence
+    rest.sort(key=lambda c: (-(c.end - c.start), c.start))
+    kept: list[tuple[Candidate, list[Candidate]]] = []
+    for c in rest:
+        host = next((k for k in kept if _overlap((c.start, c.end), (k[0].start, k[0].end))), None)
+        if host is None:
+            kept.append((c, [c]))
+        elif host[0].start <= c.start and c.end <= host[0].end:
+            host[1].append(c)
+        # a partial overlap that is not contained is dropped (the longer reading wins)
+    by_key: dict[str, _Group] = {}
+    for head, members in sorted(kept, key=lambda k: k[0].start):
+        surface = head.text if head.source == "proposal" and head.text != text[head.start:head.end] \
+            else text[head.start:head.end]
+        k = key(surface)
+        if not k:
+            continue
+        g = by_key.get(k)
+        if g is None:
+            g = by_key[k] = _Group()
+        g.spans.append((head.start, head.end))
+        g.forms[surface] = g.forms.get(surface, 0) + 1
+        for m in members:
+            g.take(m)
+    groups += list(by_key.values())
+
+    generic = _generic()
+    entities: list[Entity] = []
+    held: list[Candidate] = []
+    for g in groups:
+        name = g.short or max(sorted(g.forms), key=lambda f: g.forms[f])
+        strong = g.sources & _STRONG
+        if g.short and not g.votes and not g.long_titled and not g.sources & (_STRONG - {"acronym"}):
+            continue  # "symmetric positive definite matrices (SPDM)": a term, not a name
+        if not strong and not g.votes:
+            continue  # a bare shape (or a leaderboard string) with nothing to say what it is
+        if name.casefold() in generic and not g.short:
+            held.extend(Candidate(s, e, text[s:e], "generic", {"METRIC": 1.0}) for s, e in g.spans)
+            continue
+        if name in _not_names():
+            continue
+        votes = dict(g.votes)
+        for t, w in g.weak.items():
+            votes[t] = votes.get(t, 0.0) + 0.5 * w
+        if not votes:
+            votes = {"MODEL" if _MODEL_SHAPE.search(name) and any(ch.isdigit() for ch in name) else "METHOD": 0.5}
+        best = max(votes.values())
+        top = sorted((t for t, w in votes.items() if w >= best - 1e-9), key=_TYPE_ORDER.get)
+        types = [top[0]]
+        if set(top) >= {"METHOD", "METRIC"}:
+            types = ["METHOD", "METRIC"]
+        aliases = []
+        if g.long:
+            aliases.append(g.long)
+        for f in sorted(g.forms):
+            if f != name and key(f) != key(name) and f not in aliases:
+                aliases.append(f)
+        ent = Entity(name=name, types=types, aliases=aliases, sources=set(g.sources))
+        ent.role = "proposed" if g.proposed else "used"
+        ent.mentions = sorted(set(g.spans))
+        entities.append(ent)
+    _proposed_from_spans(doc, entities)
+    _all_mentions(text, entities)
+    entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
+    return entities, held
+
+
+def _proposed_from_spans(doc: Doc, entities: list[Entity]) -> None:
+    spans = [(c.start, c.end) for c in doc._.candidates or [] if c.proposed]
+    for e in entities:
+        if any(_overlap(m, s) for m in e.mentions for s in spans):
+            e.role = "proposed"
+
+
+def _all_mentions(text: str, entities: list[Entity]) -> None:
+    """Every occurrence of an entity's name or aliases is a mention of it; where two entities'
+    occurrences overlap, the entity with the longer name keeps the span."""
+    taken: list[tuple[int, int]] = []
+    for e in sorted(entities, key=lambda e: (-max(len(f) for f in [e.name] + e.aliases), e.name)):
+        spans = set(e.mentions)
+        for form in [e.name] + e.aliases:
+            if len(form) < 2:
+                continue
+            flags = regex.IGNORECASE if " " in form else 0
+            rx = rf"(?<![\p{{L}}\p{{N}}\-@^]){regex.escape(form)}(?![\p{{L}}\p{{N}}@^]|-[\p{{L}}\p{{N}}])"
+            spans.update((m.start(), m.end()) for m in regex.finditer(rx, text, flags))
+        chosen: list[tuple[int, int]] = []
+        for sp in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):
+            if not any(_overlap(sp, t) for t in chosen) and not any(_overlap(sp, t) for t in taken):
+                chosen.append(sp)
+        e.mentions = sorted(chosen) or sorted(e.mentions)
+        taken.extend(chosen)
+
+
+@Language.factory("entities")
+def make_entities(nlp: Language, name: str):
+    return EntitiesComponent()
+
+
+class EntitiesComponent:
+    """Sets ``doc._.entities``, ``doc._.held_metrics`` and ``doc.spans["entities"]``."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        entities, held = resolve(doc)
+        doc._.entities = entities
+        doc._.held_metrics = held
+        spans = []
+        for e in entities:
+            for s, t in e.mentions:
+                sp = doc.char_span(s, t, label=e.types[0], alignment_mode="expand")
+                if sp is not None:
+                    spans.append(sp)
+        doc.spans["entities"] = spans
+        return doc

@@ -1,0 +1,98 @@
+"""`lexicon` component: known names of datasets, benchmarks, methods, models and metrics.
+
+An Aho–Corasick automaton (pyahocorasick) over ~23k surface forms from
+resources/lexicon/names.tsv (built by data/build_lexicon.py from Papers with Code and other
+public lists). Matching is tolerant of case for multiword names ("focal loss" finds "Focal Loss")
+and of hyphen/space variants ("MovieLens-20M" finds "MovieLens 20M"); single-word names must
+match their case exactly ("PPO", "Netflix", "o3"), so common words do not fire. Matches must
+start and end on word boundaries; overlapping matches keep the leftmost longest.
+
+Appends `Candidate`s with source ``lexicon`` to ``doc._.candidates``.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import ahocorasick
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from .. import resources
+from .candidates import Candidate, add_candidates
+
+_SEP = str.maketrans({"-": " ", "‐": " ", "_": " ", "–": " "})
+
+
+def _key(s: str) -> str:
+    """Length-preserving folding: lowercase (where that keeps one char) and separators as spaces."""
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in s).translate(_SEP)
+
+
+@lru_cache(maxsize=1)
+def automaton():
+    entries: dict[str, list[tuple[str, str, int, str]]] = {}
+    for form, typ, weight, canonical in resources.rows("lexicon/names.tsv"):
+        entries.setdefault(_key(form), []).append((form, typ, int(weight), canonical))
+    auto = ahocorasick.Automaton()
+    for k, v in entries.items():
+        auto.add_word(k, (len(k), v))
+    auto.make_automaton()
+    return auto
+
+
+def _exact_ok(surface: str, form: str, typ: str) -> bool:
+    """Multiword method and metric names match in any case ("focal loss"); multiword data and
+    model names need a capital or digit in the text ("Million Song", not "hand poses");
+    model-id-like words (with digits) match in any case; plain words only as written."""
+    if len(form.split()) > 1:
+        return typ in ("METHOD", "METRIC") or any(ch.isupper() or ch.isdigit() for ch in surface)
+    if any(ch.isdigit() for ch in form) and len(form) >= 4:
+        return True
+    return surface.translate(_SEP) == form.translate(_SEP)
+
+
+def find_lexicon(text: str) -> list[Candidate]:
+    key = _key(text)
+    hits = []
+    for end, (n, forms) in automaton().iter(key):
+        start = end - n + 1
+        if start > 0 and (key[start - 1].isalnum() or key[start - 1] in "@^"
+                          or text[start - 1] in "-‐" and start > 1 and text[start - 2].isalnum()):
+            continue
+        if end + 1 < len(key) and (key[end + 1].isalnum() or key[end + 1] in "@^"
+                                   or text[end + 1] in "-‐" and end + 2 < len(text) and text[end + 2].isalnum()):
+            continue
+        surface = text[start:end + 1]
+        ok = [f for f in forms if _exact_ok(surface, f[0], f[1])]
+        if ok:
+            hits.append((start, end + 1, ok))
+    hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
+    out: list[Candidate] = []
+    last_end = -1
+    for start, end, forms in hits:
+        if start < last_end:
+            continue
+        votes: dict[str, float] = {}
+        for _, typ, weight, _ in forms:
+            votes[typ] = max(votes.get(typ, 0), float(weight))
+        canonical = max(forms, key=lambda f: f[2])[3]
+        source = "lexicon" if max(votes.values()) >= 2 else "lexicon-weak"  # leaderboard strings
+        out.append(Candidate(start, end, text[start:end], source, votes, canonical=canonical))
+        last_end = end
+    return out
+
+
+@Language.factory("lexicon")
+def make_lexicon(nlp: Language, name: str):
+    return LexiconComponent()
+
+
+class LexiconComponent:
+    """Adds lexicon matches to ``doc._.candidates``."""
+
+    def __init__(self) -> None:
+        automaton()  # build once, when the pipeline is built
+
+    def __call__(self, doc: Doc) -> Doc:
+        add_candidates(doc, find_lexicon(doc.text))
+        return doc

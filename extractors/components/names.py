@@ -1,0 +1,307 @@
+"""`names` component: names found by their shape, their markup, proposal cues and task phrases.
+
+- shapes (resources/name_patterns.tsv): CamelCase (``UniHand``), ALL-CAPS (``OWLEYE``,
+  ``NSPL-CRISE``), letters with digits and hyphens (``Qwen3-Coder-480B``, ``gpt-5-medium``),
+  metric shapes (``pass@1``, ``top-1 accuracy``, ``BLEU-4``);
+- markup: text the author set in ``\\texttt``, ``\\textsc``, ``**bold**`` (normalisation records it);
+- proposals (resources/proposal_cues.tsv): the name after "we propose / introduce / present",
+  after "called / named / dubbed", after "our", and the name before ", a novel ...";
+- tasks: "the problem of X", "X tasks", "X benchmarks", and the items of "experiments on A, B
+  and C" when they read as activities (their head word is a nominalisation: -ing, -tion, ...).
+
+`context_types` (called by the resolver on every component's candidates) adds type evidence: the noun after a name ("the IEMOCAP dataset"), an apposition
+("MCPMark, a benchmark"), and a list that shares one head noun ("IEMOCAP, EMO-DB, and the
+NSPL-CRISE dataset"). Head nouns are data (resources/type_heads.tsv).
+Appends `Candidate`s to ``doc._.candidates``.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import regex
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from .. import resources
+from .candidates import Candidate, add_candidates
+
+_NAME_MARKUP = {"texttt", "textsc", "mathtt", "textsf", "**"}
+_WEAK_MARKUP = {"textbf", "emph", "textit"}
+_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’@^+.]*(?:-[\p{L}\p{N}@^+]+)*")
+_NOMINAL = regex.compile(r"(?:ing|tion|sion|ment|sis|ance|ence|ization|isation|graphy|metry|scopy)$")
+_TASK_STOP = frozenset("""downstream various many multiple several different these those other all
+    real-world challenging diverse standard popular common new existing generative discriminative
+    such similar related following same specific general complex simple hard difficult several
+    numerous benchmark evaluation most more less key main few additional individual both""".split())
+_PREP_CUT = regex.compile(r"\s+(?:with|where|which|that|by|using|via|given|under|through|from|whose|when|while|as|to)\s+.*$")
+
+
+@lru_cache(maxsize=1)
+def _tables():
+    patterns = [(t, regex.compile(rx)) for t, rx in resources.rows("name_patterns.tsv")]
+    not_names = resources.words("not_names.txt")
+    cues = {}
+    for kind, rx in resources.rows("proposal_cues.tsv"):
+        cues.setdefault(kind, []).append(regex.compile(rx, regex.IGNORECASE))
+    heads = {r[0]: r[1] for r in resources.rows("type_heads.tsv")}
+    return patterns, not_names, cues, heads
+
+
+def head_type(word: str, heads) -> str | None:
+    w = word.casefold().strip()
+    if w in heads:
+        return heads[w]
+    if w.endswith("ies") and w[:-3] + "y" in heads:
+        return heads[w[:-3] + "y"]
+    if w.endswith("s") and w[:-1] in heads:
+        return heads[w[:-1]]
+    if w.endswith("es") and w[:-2] in heads:
+        return heads[w[:-2]]
+    return None
+
+
+def _vote(types: dict, typ: str | None, w: float) -> None:
+    if not typ:
+        return
+    for t in (("METHOD", "METRIC") if typ == "MEASURE" else (typ,)):
+        types[t] = types.get(t, 0.0) + w
+
+
+def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
+    """A run of name-like words starting at `pos` ("Random Policy Valuation for Diverse
+    Reasoning", "CoT Encyclopedia", "Nait"); None if the next word is not name-like."""
+    m = regex.match(r"\s*", text[pos:])
+    pos += m.end() if m else 0
+    end, i = None, pos
+    allowed_inner = {"for", "of", "and", "with", "in", "on", "via", "to", "the"}
+    while i < min(len(text), pos + limit):
+        wm = _WORD.match(text, i)
+        if not wm:
+            break
+        w = wm.group().rstrip(".")
+        sentence_end = wm.group().endswith(".")
+        name_like = w[:1].isupper() or any(c.isdigit() for c in w) or any(c.isupper() for c in w[1:])
+        if name_like:
+            end = wm.start() + len(w)
+            if sentence_end:
+                break
+        elif w.lower() in allowed_inner and end is not None:
+            pass
+        else:
+            break
+        nxt = regex.match(r"[ \t]+", text[wm.end():wm.end() + 3])
+        if not nxt:
+            break
+        i = wm.end() + nxt.end()
+    if end is None:
+        return None
+    return pos, end
+
+
+def find_names(text: str, marks=()) -> list[Candidate]:
+    patterns, not_names, cues, heads = _tables()
+    out: list[Candidate] = []
+    for typ, rx in patterns:
+        for m in rx.finditer(text):
+            w = m.group()
+            if w in not_names or w.rstrip("s") in not_names:
+                continue
+            types = {typ: 1.0} if typ != "NAME" else {}
+            out.append(Candidate(m.start(), m.end(), w, "pattern" if typ != "NAME" else "shape", types))
+    for a, b, kind in marks or ():
+        seg = text[a:b].strip()
+        if not seg or len(seg) > 60 or seg in not_names:
+            continue
+        if kind in _NAME_MARKUP or (kind in _WEAK_MARKUP and regex.fullmatch(r"\p{Lu}[\p{L}\p{N}\-]*(?:\s\p{Lu}[\p{L}\p{N}\-]*){0,4}", seg)
+                                    and len(seg) > 1):
+            if regex.search(r"\p{L}", seg) and not regex.fullmatch(r"[+\-]?[\d.,%]+", seg):
+                lead = len(text[a:b]) - len(text[a:b].lstrip())
+                out.append(Candidate(a + lead, a + lead + len(seg), seg, "markup", {}))
+    out += _proposals(text, cues)
+    out += _tasks(text, heads)
+    return [c for c in out if not _citation(text, c)]
+
+
+def _citation(text: str, c: Candidate) -> bool:
+    """Author names: "Wang et al.", "(Zhang, 2023)"."""
+    if regex.match(r"\s+(?:et\s+al|and\s+\p{Lu}\p{Ll}+\s+(?:et\s+al|\(?\d{4}))", text[c.end:c.end + 20]):
+        return True
+    if regex.match(r",?\s*\(?(?:19|20)\d{2}[a-z]?\b", text[c.end:c.end + 10]) and c.source in ("shape", "proposal"):
+        return True
+    return False
+
+
+def _proposals(text: str, cues) -> list[Candidate]:
+    out = []
+    for kind in ("verb", "called", "our"):
+        for rx in cues.get(kind, []):
+            for m in rx.finditer(text):
+                pos = m.end()
+                det = regex.match(r"(?:the|a|an)\s+", text[pos:pos + 5], regex.IGNORECASE)
+                if det and kind != "our":
+                    pos += det.end()
+                    adj = regex.match(r"(?:(?:novel|new|simple|general|unified|generic|\p{Ll}+-[\p{Ll}\-]+|\p{Ll}+(?:ed|al|ive|ble|ic|ful))\s+){1,3}(?=\p{Lu})",
+                                      text[pos:pos + 80])
+                    if adj:
+                        pos += adj.end()
+                run = name_run(text, pos)
+                if run and run[1] - run[0] >= 2:
+                    out += _split_coordination(text, *run)
+    for rx in cues.get("after", []):
+        for m in regex.finditer(r"([\p{L}\p{N}][\p{L}\p{N}\-]*)(?=,\s+(?:a|an)\s)", text):
+            if rx.match(text[m.end():m.end() + 120]):
+                # a name right before ", a novel framework ..."
+                word = m.group(1)
+                if word[:1].isupper() or any(c.isupper() for c in word[1:]):
+                    s = m.start()
+                    run_start = s
+                    # extend left over a Title-case run ("Spectrum Suite, a ...")
+                    while True:
+                        lm = regex.search(r"(\p{Lu}[\p{L}\p{N}\-]*)\s+$", text[max(0, run_start - 40):run_start])
+                        if not lm:
+                            break
+                        run_start = run_start - (len(text[max(0, run_start - 40):run_start]) - lm.start(1))
+                    sent = text[max(0, run_start - 120):run_start]
+                    if regex.search(r"\b(?:we|our|this (?:paper|work))\b", sent[sent.rfind(".") + 1:], regex.IGNORECASE):
+                        out.append(Candidate(run_start, m.end(), text[run_start:m.end()], "proposal", {}, proposed=True))
+    return out
+
+
+def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
+    """"Exponential-Wrapped Laplace and Gaussian mechanisms" names two things: "... Laplace
+    mechanism" and "... Gaussian mechanism". Anything else is one proposed name."""
+    run = text[s:e]
+    m = regex.fullmatch(r"((?:\S+\s+)+?)(\S+)\s+and\s+(\S+)", run)
+    noun = regex.match(r"\s+(\p{Ll}+s)\b", text[e:e + 30])
+    if m and noun and len(m.group(1).split()) >= 1:
+        head = noun.group(1)[:-1]
+        prefix = m.group(1)
+        a_end = s + m.end(2)
+        b_start = s + m.start(3)
+        return [Candidate(s, a_end, f"{prefix}{m.group(2)} {head}", "proposal", {}, proposed=True),
+                Candidate(b_start, e, f"{prefix}{m.group(3)} {head}", "proposal", {}, proposed=True)]
+    return [Candidate(s, e, run, "proposal", {}, proposed=True)]
+
+
+def _task_phrase(phrase: str) -> str | None:
+    phrase = _PREP_CUT.sub("", phrase.strip())
+    phrase = regex.sub(r"^(?:the|a|an|our|their|its)\s+", "", phrase, flags=regex.IGNORECASE)
+    words = phrase.split()
+    if not words or len(words) > 8 or words[0].lower() in _TASK_STOP:
+        return None
+    if any(w.lower() in ("a", "an", "the", "this", "these", "our", "its") for w in words[1:]):
+        return None  # a clause, not a name of a task
+    core = regex.split(r"\s+(?:in|of|for|on)\s+", phrase)[0].split()
+    if not core or not _NOMINAL.search(core[-1].lower()):
+        return None
+    if any(w.lower() in _TASK_STOP for w in core):
+        return None
+    return phrase
+
+
+def _tasks(text: str, heads) -> list[Candidate]:
+    out = []
+
+    def add(start: int, phrase: str, raw: str) -> None:
+        p = _task_phrase(phrase)
+        if p:
+            s = start + raw.find(p)
+            out.append(Candidate(s, s + len(p), p, "task", {"TASK": 1.5}))
+
+    for m in regex.finditer(r"\b(?:problems?|tasks?)\s+of\s+([^.;:()]{4,160})", text, regex.IGNORECASE):
+        body = m.group(1)
+        for part in regex.finditer(r"[^,]+?(?=,|\s+and\s+(?=[a-z]+\s+\w+ing\b|online|offline|[a-z]+ing\b)|$)", body):
+            add(m.start(1) + part.start(), part.group(), body[part.start():part.end()])
+    for m in regex.finditer(r"((?:[\p{L}][\p{L}\-]*\s+){1,3}?[\p{L}][\p{L}\-]*)\s+(?:tasks|task|benchmarks|problems)\b", text):
+        phrase = m.group(1)
+        if phrase[:1].isupper() and not phrase.split()[0].isupper() and m.start() > 0 \
+                and text[max(0, m.start() - 2):m.start()].strip() not in ("", ".", ":"):
+            continue
+        # keep only the words after the last function word
+        words = phrase.split()
+        cut = max((i for i, w in enumerate(words) if w.lower() in ("on", "in", "for", "of", "and", "the", "with", "to", "across", "at")), default=-1)
+        phrase2 = " ".join(words[cut + 1:])
+        if phrase2:
+            add(m.start(1) + phrase.rfind(phrase2), phrase2, phrase2)
+    for m in regex.finditer(r"\b(?:experiments|evaluations?|results|applications?)\s+(?:\w+\s+){0,4}?(?:on|in)\s+([^.;:()]{4,200})", text):
+        body = m.group(1)
+        items = regex.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", body)
+        if len(items) < 2:
+            continue
+        pos = m.start(1)
+        for it in items:
+            k = text.find(it, pos)
+            if k < 0:
+                continue
+            pos = k + len(it)
+            if it[:1].islower():
+                add(k, it, it)
+    return out
+
+
+def context_types(text: str, cands: list[Candidate]) -> None:
+    """Type evidence from the words around each candidate (any component's)."""
+    heads = _tables()[3]
+    for c in cands:
+        if c.source == "task":
+            continue
+        after = text[c.end:c.end + 60]
+        m = regex.match(r"\s*\)?\s+([\p{L}\-]+)", after)
+        if m:
+            # "the IEMOCAP dataset", "(LAHT) module"; a plural ("MCP benchmarks") makes the name a
+            # modifier of many things, not one of them
+            word = m.group(1)
+            t = head_type(word, heads)
+            if t and not (word.endswith("s") and head_type(word[:-1], heads) or word.endswith("ies")) \
+                    and (t != "TASK" or c.source == "acronym"):
+                _vote(c.context, t, 2.0)
+        m = regex.match(r"\s*(?:\([^()]{1,20}\)\s*)?(?:\)\s*)?,\s+(?:a|an|the)\s+((?:[\p{L}\-]+[ \t]+){0,5}[\p{L}\-]+)", after)
+        if m:
+            for w in m.group(1).split():
+                t = head_type(w, heads)
+                if t:
+                    _vote(c.context, t, 2.0)
+                    break
+    # a list sharing one head noun: "IEMOCAP, EMO-DB, and the private NSPL-CRISE dataset"
+    named = sorted((c for c in cands if c.source != "task"), key=lambda c: c.start)
+    groups: list[list[Candidate]] = []
+    for c in named:
+        if groups and regex.fullmatch(r"\s*(?:,|,?\s+and|,?\s+or)\s+(?:the\s+)?(?:[\p{Ll}\-]+\s+)?",
+                                      text[groups[-1][-1].end:c.start]):
+            groups[-1].append(c)
+        elif groups and c.start < groups[-1][-1].end:
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    for g in groups:
+        if len(g) < 2:
+            continue
+        votes: dict = {}
+        last = g[-1]
+        m = regex.match(r"\s+([\p{L}\-]+)", text[last.end:last.end + 30])
+        if m and head_type(m.group(1), heads) in ("DATASET", "BENCHMARK"):
+            _vote(votes, head_type(m.group(1), heads), 2.0)
+        before = text[max(0, g[0].start - 40):g[0].start]
+        bm = regex.search(r"(datasets?|benchmarks?|corpora|metrics?)\s+(?:such as|including|like|e\.g\.,?|i\.e\.,?|namely)?\s*:?\s*$", before)
+        if bm:
+            _vote(votes, head_type(bm.group(1).rstrip("a") + ("us" if bm.group(1) == "corpora" else ""), heads), 2.0)
+        if votes:
+            best = max(votes, key=votes.get)
+            for c in g:
+                _vote(c.context, best, 1.5)
+
+
+@Language.factory("names")
+def make_names(nlp: Language, name: str):
+    return NamesComponent()
+
+
+class NamesComponent:
+    """Adds shape, markup, proposal and task candidates to ``doc._.candidates``."""
+
+    def __init__(self) -> None:
+        _tables()
+
+    def __call__(self, doc: Doc) -> Doc:
+        add_candidates(doc, find_names(doc.text, doc._.marks or ()))
+        return doc
