@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from .models import Acronym, Bound, Entity, Record, Result, Source, Span, Url, record_id
+from .models import Acronym, Bound, Entity, LeaderboardRow, Record, Result, Source, Span, Url, record_id
 from .normalize import Normalized
 from .readers import Abstract
 
@@ -40,4 +40,17 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
         rec.results.append(Result(span=raw_span(norm, num.start, num.end), value=num.value, unit=num.unit,
                                   kind=num.kind, qualifier=num.qualifier, metric=num.metric,
                                   subject=num.subject, dataset=num.dataset, subjects=list(num.subjects)))
+    rec.leaderboard = leaderboard_rows(rec.results)
     return rec
+
+
+def leaderboard_rows(results: list[Result]) -> list[LeaderboardRow]:
+    """One row per (subject, result) whose subject, dataset and metric are all known."""
+    rows = []
+    for i, r in enumerate(results):
+        if not (r.metric and r.dataset):
+            continue
+        for subject in (r.subjects or ([r.subject] if r.subject else [])):
+            rows.append(LeaderboardRow(subject=subject, dataset=r.dataset, metric=r.metric, value=r.value,
+                                       unit=r.unit, qualifier=r.qualifier, result_index=i))
+    return rows

@@ -19,7 +19,7 @@ from .models import Record
 from .normalize import Normalized, normalize
 from .readers import Abstract, InputError
 
-PIPE_NAMES = ("urls", "bounds", "acronyms", "lexicon", "names", "entities", "numbers")
+PIPE_NAMES = ("urls", "bounds", "acronyms", "lexicon", "names", "entities", "numbers", "result_linker")
 
 
 def build_nlp() -> Language:

@@ -66,6 +66,13 @@ def _not_names() -> frozenset:
     return resources.words("not_names.txt")
 
 
+@lru_cache(maxsize=1)
+def _generic_rx():
+    words = sorted(_generic(), key=len, reverse=True)
+    return regex.compile(r"(?<![\p{L}\-])(?:" + "|".join(regex.escape(w) for w in words) + r")(?![\p{L}\-])",
+                         regex.IGNORECASE)
+
+
 def key(s: str) -> str:
     return regex.sub(r"[^\p{L}\p{N}@^+]", "", s.casefold())
 
@@ -208,6 +215,11 @@ def resolve(doc: Doc) -> tuple[list[Entity], list[Candidate]]:
         ent.role = "proposed" if g.proposed else "used"
         ent.mentions = sorted(set(g.spans))
         entities.append(ent)
+    seen_held = {(c.start, c.end) for c in held}
+    for m in _generic_rx().finditer(text):
+        if (m.start(), m.end()) not in seen_held and not any(_overlap((m.start(), m.end()), sp)
+                                                            for e in entities for sp in e.mentions):
+            held.append(Candidate(m.start(), m.end(), m.group(), "generic", {"METRIC": 1.0}))
     _proposed_from_spans(doc, entities)
     _all_mentions(text, entities)
     entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))

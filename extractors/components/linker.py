@@ -1,0 +1,210 @@
+"""`result_linker` component: what each number measures, who achieved it, and on what.
+
+For every number of ``doc._.numbers`` (see numbers.py), using the entities of ``doc._.entities``
+and the sentence and clause structure around the number:
+- metric: a metric named right after the number ("52.56% pass@1", "+8.2 on pass@1",
+  "9.9% mAP", "(0.622 EAO)") or right before it ("an accuracy of 94.7%", "improves accuracy
+  by 3%"); quality words held back by the resolver ("accuracy", "diversity") become metric
+  entities when a number measures them;
+- subject(s): the first method or model named in the number's clause (a clause ends at
+  "while", "whereas", "but", ";"), with the names coordinated with it ("claude-sonnet-4 and
+  o3"); "our method / model / approach" is the paper's proposed system; names after "than",
+  "over", "compared to", "against", "vs" are baselines, not subjects; failing that, a system
+  named right after the number ("selected by Nait"). Counts (sizes of artifacts) have none;
+- dataset: a dataset or benchmark named in the sentence ("on MCPMark", "(49 games, ALE)"),
+  the nearest one; failing that, the record's only one when the number is a score or delta.
+Writes the links into each `NumberMatch` (and may add metric entities to ``doc._.entities``).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import regex
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from .entities import Entity
+
+_SENT = regex.compile(r"(?<!\b(?:e\.g|i\.e|et al|vs|Fig|Eq|Sec|cf|resp|approx|etc))(?<=[.!?])\s+(?=[\p{Lu}(\[\d$\\])")
+_CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
+_BASELINE_BEFORE = regex.compile(r"(?:than|over|compared\s+(?:to|with)|against|vs\.?|versus|relative\s+to|"
+                                 r"outperform\w*|surpass\w*|beat\w*|exceed\w*|unlike|like|such\s+as|"
+                                 r"including|e\.g\.,?|from|of|on|with|in|by)\s+(?:the\s+)?(?:\S+\s+){0,2}?$")
+_OURS = regex.compile(r"\bour\s+(?:\w+\s+){0,2}?(?:method|approach|model|framework|algorithm|system|technique|"
+                      r"loss|criterion|architecture|network|agent|policy|estimator)s?\b", regex.IGNORECASE)
+_METRIC_AFTER = regex.compile(r"^\s*(?:\)\s*)?(?:(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"
+                              r"|(?:absolute\s+|relative\s+)?(?:higher|lower|better|worse|improvement|gain|increase|"
+                              r"reduction|drop|decrease|boost)s?\s+(?:in|on|of)\s+(?:the\s+)?)?\(?$")
+_METRIC_BEFORE = regex.compile(r"^(?:\s*(?:score|value|rate)?\s*(?:of|at|is|was|=|:|reaches|reaching|achieves|"
+                               r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
+                               r"than|only|just|nearly|almost|an?|the|and|\(|,))*\s*$")
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    out, start = [], 0
+    for m in _SENT.finditer(text):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(text)))
+    return out
+
+
+def _clause_start(text: str, s_start: int, pos: int) -> int:
+    start = s_start
+    for m in _CLAUSE.finditer(text, s_start, pos):
+        start = m.end()
+    return start
+
+
+def link_numbers(doc: Doc) -> None:
+    text = doc.text
+    ents: list[Entity] = list(doc._.entities or [])
+    nums = doc._.numbers or []
+    if not nums:
+        return
+    mentions = []  # (start, end, entity)
+    for e in ents:
+        for s, t in e.mentions:
+            mentions.append((s, t, e))
+    held = {}
+    for c in doc._.held_metrics or []:
+        held.setdefault(c.text.casefold(), []).append((c.start, c.end))
+    mentions.sort(key=lambda m: m[0])
+    sents = sentences(text)
+    systems = [m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}]
+    data = [m for m in mentions if set(m[2].types) & {"DATASET", "BENCHMARK"}]
+    metrics = [m for m in mentions if "METRIC" in m[2].types]
+    data_entities = {id(m[2]): m[2] for m in data}
+    proposed_systems = [e for e in ents if e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"}]
+    revived: dict[str, Entity] = {}
+
+    for n in nums:
+        s_start, s_end = next(((a, b) for a, b in sents if a <= n.start < b + 1), (0, len(text)))
+        n_end = max(n.end, n.unit_end)
+        # ---- metric
+        metric = None
+        if n.unit not in (None, "%", "x", "points") and n.kind == "count":
+            metric = None
+        else:
+            metric = _metric_after(text, n_end, s_end, metrics, held, revived, ents)
+            if metric is None and n.kind != "ratio":
+                metric = _metric_before(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
+                                        s_start, metrics, held, revived, ents)
+        n.metric = metric
+        # ---- subject(s)
+        if n.kind != "count":
+            subs = _subjects(text, n, s_start, s_end, systems, proposed_systems)
+            if subs:
+                n.subject = subs[0]
+                n.subjects = subs if len(subs) > 1 else []
+        # ---- dataset
+        n.dataset = _dataset(text, n, s_start, s_end, data, data_entities)
+    if revived:
+        doc._.entities = ents + [e for e in revived.values() if e not in ents]
+
+
+def _metric_after(text, pos, s_end, metrics, held, revived, ents) -> Optional[str]:
+    for s, t, e in metrics:
+        if pos <= s < min(s_end, pos + 40) and _METRIC_AFTER.match(text[pos:s]):
+            return e.name
+    for name, spans in held.items():
+        for s, t in spans:
+            if pos <= s < min(s_end, pos + 40) and _METRIC_AFTER.match(text[pos:s]):
+                return _revive(text[s:t], spans, revived, ents)
+    return None
+
+
+def _metric_before(text, pos, s_start, metrics, held, revived, ents) -> Optional[str]:
+    best = None
+    for s, t, e in metrics:
+        if s_start <= s and t <= pos and pos - t <= 40 and _METRIC_BEFORE.match(text[t:pos]):
+            best = e.name
+    if best:
+        return best
+    for name, spans in held.items():
+        for s, t in spans:
+            if s_start <= s and t <= pos and pos - t <= 40 and _METRIC_BEFORE.match(text[t:pos]):
+                best = _revive(text[s:t], spans, revived, ents)
+    return best
+
+
+def _revive(surface: str, spans, revived: dict, ents) -> str:
+    """A quality word that a number measures is a metric after all."""
+    k = surface.casefold()
+    if k not in revived:
+        revived[k] = Entity(name=surface, types=["METRIC"], mentions=sorted(spans), sources={"generic"})
+    return revived[k].name
+
+
+def _coordinated(text: str, first, candidates) -> list:
+    """`first` and the mentions coordinated with it: "A and B", "A, B, and C"."""
+    group = [first]
+    for m in candidates:
+        if m[0] <= group[-1][0]:
+            continue
+        gap = text[group[-1][1]:m[0]]
+        if regex.fullmatch(r"\s*(?:,|,?\s+(?:and|or|as\s+well\s+as))\s+(?:the\s+)?", gap):
+            group.append(m)
+        else:
+            break
+    return group
+
+
+def _subjects(text, n, s_start, s_end, systems, proposed) -> list[str]:
+    c_start = _clause_start(text, s_start, n.start)
+    before = [m for m in systems if c_start <= m[0] and m[1] <= n.start]
+    ours = [m for m in _OURS.finditer(text, c_start, n.start)]
+    first = None
+    for m in before:
+        if not _BASELINE_BEFORE.search(text[max(c_start, m[0] - 40):m[0]]) or \
+                regex.search(r"\b(?:including|such\s+as|e\.g\.,?)\s+$", text[max(c_start, m[0] - 20):m[0]]):
+            first = m
+            break
+    if ours and proposed and (first is None or ours[0].start() < first[0]):
+        return [proposed[0].name]
+    if first is not None:
+        group = _coordinated(text, first, before)
+        names = []
+        for g in group:
+            if g[2].name not in names:
+                names.append(g[2].name)
+        return names
+    # a system right after the number: "10% ... subset selected by Nait"
+    seg_end = text.find(",", n.end)
+    seg_end = s_end if seg_end < 0 else min(seg_end, s_end)
+    for m in systems:
+        if n.end <= m[0] < seg_end and regex.search(r"\b(?:by|using|with)\s+(?:\S+\s+){0,1}$", text[n.end:m[0]]):
+            return [m[2].name]
+    return []
+
+
+def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
+    in_sent = [m for m in data if s_start <= m[0] < s_end]
+    if in_sent:
+        after = [m for m in in_sent if m[0] >= n.end and regex.match(r"^\s*(?:\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?$",
+                                                                      text[n.end:m[0]])]
+        if after:
+            return after[0][2].name
+        before = [m for m in in_sent if m[1] <= n.start]
+        if before:
+            return before[-1][2].name
+        paren = [m for m in in_sent if m[0] >= n.end and "(" in text[max(s_start, n.start - 2):n.start + 1]]
+        if paren:
+            return paren[0][2].name
+        return in_sent[0][2].name
+    if len(data_entities) == 1 and n.kind in ("score", "delta"):
+        return next(iter(data_entities.values())).name
+    return None
+
+
+@Language.factory("result_linker")
+def make_linker(nlp: Language, name: str):
+    return ResultLinker()
+
+
+class ResultLinker:
+    """Fills metric, subject(s) and dataset of each number in ``doc._.numbers``."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        link_numbers(doc)
+        return doc
