@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import ahocorasick
+import regex
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -51,6 +52,19 @@ def _exact_ok(surface: str, form: str, typ: str) -> bool:
     return surface.translate(_SEP) == form.translate(_SEP)
 
 
+def _sentence_initial_word(text: str, start: int, end: int) -> bool:
+    """A single plain capitalised word at the start of a sentence that the text never writes
+    capitalised elsewhere."""
+    word = text[start:end]
+    if " " in word or not word[:1].isupper() or sum(ch.isupper() for ch in word) > 1 \
+            or any(ch.isdigit() for ch in word):
+        return False
+    before = text[max(0, start - 3):start]
+    if start and not regex.search(r"(?:^|[.!?:]\s+|\n)$", before):
+        return False
+    return not regex.search(rf"(?<![.!?]\s)(?<!^)\b{regex.escape(word)}\b", text[end:])
+
+
 def find_lexicon(text: str) -> list[Candidate]:
     key = _key(text)
     hits = []
@@ -64,6 +78,8 @@ def find_lexicon(text: str) -> list[Candidate]:
             continue
         surface = text[start:end + 1]
         ok = [f for f in forms if _exact_ok(surface, f[0], f[1])]
+        if ok and _sentence_initial_word(text, start, end + 1):
+            continue  # "Inspired by ...": a capitalised first word is not a dataset named Inspired
         if ok:
             hits.append((start, end + 1, ok))
     hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))

@@ -145,7 +145,7 @@ def _proposals(text: str, cues) -> list[Candidate]:
                     if adj:
                         pos += adj.end()
                 run = name_run(text, pos)
-                if run and run[1] - run[0] >= 2:
+                if run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
                     out += _split_coordination(text, *run)
     for rx in cues.get("after", []):
         for m in regex.finditer(r"([\p{L}\p{N}][\p{L}\p{N}\-]*)(?=,\s+(?:a|an)\s)", text):
@@ -165,6 +165,22 @@ def _proposals(text: str, cues) -> list[Candidate]:
                     if regex.search(r"\b(?:we|our|this (?:paper|work))\b", sent[sent.rfind(".") + 1:], regex.IGNORECASE):
                         out.append(Candidate(run_start, m.end(), text[run_start:m.end()], "proposal", {}, proposed=True))
     return out
+
+
+_FUNCTION_AFTER = regex.compile(r"\s*(?:[,.;:()\[\]]|$|(?:that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are|"
+                                r"was|were|can|could|will|would|may|might|has|have|had|achieves?|outperforms?|"
+                                r"consists?|uses?|learns?|leverages?|enables?|allows?|provides?|based|via|"
+                                r"through|where|while|whose|under|over|across)\b)")
+
+
+def _plausible_run(text: str, s: int, e: int) -> bool:
+    """A proposed name is a whole name: a single capitalised word followed by more lowercase
+    words ("Wasserstein graph diffusion") is the start of a phrase, not the name."""
+    run = text[s:e]
+    if regex.search(r"-(?:based|like|style|driven|aware|free|specific)$", run):
+        return False
+    single_plain = " " not in run and sum(ch.isupper() for ch in run) <= 1 and not any(ch.isdigit() for ch in run)
+    return not single_plain or bool(_FUNCTION_AFTER.match(text[e:e + 20]))
 
 
 def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
