@@ -22,12 +22,13 @@ from .readers import Abstract, InputError
 PIPE_NAMES = ("urls", "bounds", "acronyms", "lexicon", "names", "entities", "numbers", "result_linker")
 
 
-def build_nlp() -> Language:
-    """A blank English pipeline with the project's components."""
+def build_nlp(entity_evidence: str = "both") -> Language:
+    """A blank English pipeline with the project's components. `entity_evidence` ("both",
+    "rules" or "ner") picks what the entity resolver listens to (for ablations)."""
     nlp = spacy.blank("en")
     nlp.tokenizer = make_tokenizer(nlp)
     for name in PIPE_NAMES:
-        nlp.add_pipe(name)
+        nlp.add_pipe(name, config={"use": entity_evidence} if name == "entities" else {})
     return nlp
 
 

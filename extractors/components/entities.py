@@ -113,13 +113,18 @@ def _titled(s: str) -> bool:
     return bool(words) and sum(w[0].isupper() for w in words) >= max(1, (len(words) + 1) // 2)
 
 
-def resolve(doc: Doc) -> tuple[list[Entity], list[Candidate]]:
+def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]:
+    """Entities of a doc. `use` picks the evidence: "both" (default), "rules" (no NER) or
+    "ner" (the statistical NER alone, for ablations)."""
     text = doc.text
     heads = _name_tables()[3]
-    cands: list[Candidate] = list(doc._.candidates or [])
-    for ent in doc.ents:
-        if ent.label_ in TYPES:
-            cands.append(Candidate(ent.start_char, ent.end_char, ent.text, "ner", {ent.label_: 1.5}))
+    cands: list[Candidate] = list(doc._.candidates or []) if use != "ner" else []
+    if use != "rules":
+        for ent in doc.ents:
+            if ent.label_ in TYPES:
+                cands.append(Candidate(ent.start_char, ent.end_char, ent.text, "ner", {ent.label_: 1.5}))
+    if use == "ner":
+        return _ner_only(cands), []
     for b in doc._.bounds or []:
         if b.quantity:
             for m in regex.finditer(rf"(?<![\w-]){regex.escape(b.quantity)}(?![\w-])", text, regex.IGNORECASE):
@@ -226,6 +231,17 @@ def resolve(doc: Doc) -> tuple[list[Entity], list[Candidate]]:
     return entities, held
 
 
+def _ner_only(cands: list[Candidate]) -> list[Entity]:
+    """Entities straight from the NER's spans: one per distinct name, its label as the type."""
+    by_key: dict[str, Entity] = {}
+    for c in sorted(cands, key=lambda c: c.start):
+        k = key(c.text)
+        if k not in by_key:
+            by_key[k] = Entity(name=c.text, types=[next(iter(c.types))], sources={"ner"})
+        by_key[k].mentions.append((c.start, c.end))
+    return list(by_key.values())
+
+
 def _proposed_from_spans(doc: Doc, entities: list[Entity]) -> None:
     spans = [(c.start, c.end) for c in doc._.candidates or [] if c.proposed]
     for e in entities:
@@ -253,16 +269,21 @@ def _all_mentions(text: str, entities: list[Entity]) -> None:
         taken.extend(chosen)
 
 
-@Language.factory("entities")
-def make_entities(nlp: Language, name: str):
-    return EntitiesComponent()
+@Language.factory("entities", default_config={"use": "both"})
+def make_entities(nlp: Language, name: str, use: str):
+    if use not in ("both", "rules", "ner"):
+        raise ValueError(f"entities: use must be both, rules or ner, not {use!r}")
+    return EntitiesComponent(use)
 
 
 class EntitiesComponent:
     """Sets ``doc._.entities``, ``doc._.held_metrics`` and ``doc.spans["entities"]``."""
 
+    def __init__(self, use: str = "both") -> None:
+        self.use = use
+
     def __call__(self, doc: Doc) -> Doc:
-        entities, held = resolve(doc)
+        entities, held = resolve(doc, self.use)
         doc._.entities = entities
         doc._.held_metrics = held
         spans = []
