@@ -13,7 +13,7 @@ that are safe to match in running text:
 - leaderboard strings from models.tsv only when short (<= 3 words) and without brackets.
 Each kept form gets a type (DATASET, BENCHMARK, METHOD, MODEL, METRIC), a weight (2 for curated
 and catalogue sources, 1 for leaderboard model strings) and its canonical entry name.
-Rows of extra.tsv (our own additions, written for this project) are added as they are.
+Rows of extra.tsv and tasks.txt (our own additions, written for this project) are added as they are.
 The output is sorted, so the build is reproducible.
 """
 from __future__ import annotations
@@ -68,6 +68,9 @@ def main(src: Path) -> None:
                 for form in forms:
                     if keep(form, file, flags):
                         rows.add((form, typ, weight, name))
+    for line in (OUT / "tasks.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            rows.add((line.strip(), "TASK", 2, line.strip()))
     extra = OUT / "extra.tsv"
     for line in extra.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):

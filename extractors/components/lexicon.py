@@ -46,9 +46,11 @@ def _exact_ok(surface: str, form: str, typ: str) -> bool:
     model names need a capital or digit in the text ("Million Song", not "hand poses");
     model-id-like words (with digits) match in any case; plain words only as written."""
     if len(form.split()) > 1:
-        return typ in ("METHOD", "METRIC") or any(ch.isupper() or ch.isdigit() for ch in surface)
+        return typ in ("METHOD", "METRIC", "TASK") or any(ch.isupper() or ch.isdigit() for ch in surface)
     if any(ch.isdigit() for ch in form) and len(form) >= 4:
         return True
+    if typ == "TASK" and form.islower():
+        return surface.lower().translate(_SEP) == form.translate(_SEP)  # "Regression", "regression"
     return surface.translate(_SEP) == form.translate(_SEP)
 
 

@@ -29,7 +29,9 @@ _NAME_MARKUP = {"texttt", "textsc", "mathtt", "textsf", "**"}
 _WEAK_MARKUP = {"textbf", "emph", "textit"}
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’@^+.]*(?:-[\p{L}\p{N}@^+]+)*")
 _NOMINAL = regex.compile(r"(?:ing|tion|sion|ment|sis|ance|ence|ization|isation|graphy|metry|scopy)$")
-_TASK_STOP = frozenset("""downstream various many multiple several different these those other all
+_TASK_STOP = frozenset("""one two three four five six seven eight nine ten while avoid avoiding showing
+    show shows consider considers solve solving solves reproduce resulting subsequent representative
+    we our us it they often only also then thus downstream various many multiple several different these those other all
     real-world challenging diverse standard popular common new existing generative discriminative
     such similar related following same specific general complex simple hard difficult several
     numerous benchmark evaluation most more less key main few additional individual both""".split())
@@ -210,6 +212,8 @@ def _task_phrase(phrase: str) -> str | None:
     core = regex.split(r"\s+(?:in|of|for|on)\s+", phrase)[0].split()
     if not core or not _NOMINAL.search(core[-1].lower()):
         return None
+    if len(core) == 1 and len(words) == 1 and core[0].lower().endswith("ing") and len(core[0]) < 9:
+        return None  # a lone gerund ("showing", "learning") is not a task name
     if any(w.lower() in _TASK_STOP for w in core):
         return None
     return phrase
