@@ -242,10 +242,16 @@ def _ner_only(cands: list[Candidate]) -> list[Entity]:
     return list(by_key.values())
 
 
+def _same_span(a, b) -> bool:
+    """Do two spans cover (nearly) the same text? ("CoT" is not "CoT Encyclopedia")"""
+    inter = min(a[1], b[1]) - max(a[0], b[0])
+    return inter > 0 and inter >= 0.8 * (max(a[1], b[1]) - min(a[0], b[0]))
+
+
 def _proposed_from_spans(doc: Doc, entities: list[Entity]) -> None:
     spans = [(c.start, c.end) for c in doc._.candidates or [] if c.proposed]
     for e in entities:
-        if any(_overlap(m, s) for m in e.mentions for s in spans):
+        if any(_same_span(m, s) for m in e.mentions for s in spans):
             e.role = "proposed"
 
 

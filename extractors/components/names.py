@@ -147,8 +147,20 @@ def _proposals(text: str, cues) -> list[Candidate]:
                     if adj:
                         pos += adj.end()
                 run = name_run(text, pos)
-                if run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
+                if run is None and kind == "called":
+                    low = regex.match(r"\s*((?:\p{Ll}[\p{Ll}\-]*\s+){0,2}\p{Ll}[\p{Ll}\-]*)(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))",
+                                      text[pos:pos + 60])
+                    if low:
+                        run = (pos + low.start(1), pos + low.end(1))
+                if kind == "called" and not regex.search(
+                        r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work))\b",
+                        text[max(0, text.rfind(". ", 0, m.start()) + 1):m.start()], regex.IGNORECASE):
+                    continue  # "a manifold learning technique called diffusion maps": an existing thing
+                while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
                     out += _split_coordination(text, *run)
+                    # "We introduce Perceptual Separation (PS) and Perceptual Match (PM)"
+                    more = regex.match(r"\s*\([^()]{1,12}\)\s*(?:,\s*and|,|and)\s+", text[run[1]:run[1] + 30])
+                    run = name_run(text, run[1] + more.end()) if more else None
     for rx in cues.get("after", []):
         for m in regex.finditer(r"([\p{L}\p{N}][\p{L}\p{N}\-]*)(?=,\s+(?:a|an)\s)", text):
             if rx.match(text[m.end():m.end() + 120]):
@@ -305,10 +317,22 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         bm = regex.search(r"(datasets?|benchmarks?|corpora|metrics?)\s+(?:such as|including|like|e\.g\.,?|i\.e\.,?|namely)?\s*:?\s*$", before)
         if bm:
             _vote(votes, head_type(bm.group(1).rstrip("a") + ("us" if bm.group(1) == "corpora" else ""), heads), 2.0)
-        if votes:
-            best = max(votes, key=votes.get)
+        if not votes:
+            # members known by name (lexicon, NER) lend their type to bare shapes beside them:
+            # "with Qwen3-Coder-480B and Kimi-K2"
             for c in g:
-                _vote(c.context, best, 1.5)
+                if c.source in ("lexicon", "ner"):
+                    for t, w in c.types.items():
+                        votes[t] = votes.get(t, 0) + w
+            if votes:
+                best = max(votes, key=votes.get)
+                for c in g:
+                    if c.source == "shape":
+                        _vote(c.context, best, 1.0)
+            continue
+        best = max(votes, key=votes.get)
+        for c in g:
+            _vote(c.context, best, 1.5)
 
 
 @Language.factory("names")
