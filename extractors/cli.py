@@ -93,6 +93,56 @@ def eval_(pred: Path = typer.Argument(..., help="Predicted records: a .jsonl/.js
         json_out.write_text(json.dumps(scores.to_json(), indent=2) + "\n", encoding="utf-8")
 
 
+@app.command()
+def report(src: Path = typer.Argument(..., help="Folder holding records.jsonl (or a records file)."),
+           out: Optional[Path] = typer.Option(None, "-o", "--out",
+                                              help="HTML file to write [default: SRC/report.html]."),
+           title: str = typer.Option("extractors report", "--title", help="Page title.")):
+    """One self-contained HTML page: highlighted spans, fields, results, counts, leaderboards."""
+    from .report import ReportError, records_path, write_report
+    if not records_path(src).is_file():
+        raise typer.BadParameter(f"{records_path(src)} does not exist", param_hint="SRC")
+    out = out or (src if src.is_dir() else src.parent) / "report.html"
+    try:
+        n = write_report(src, out, title)
+    except ReportError as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"{n} records -> {out}", err=True)
+
+
+@app.command("leaderboard")
+def leaderboard_(inputs: List[str] = typer.Argument(..., help="Folders (searched for records.jsonl) "
+                                                              "or record files."),
+                 out: str = typer.Option("-", "-o", "--out", help="Output file; - for stdout."),
+                 fmt: Optional[str] = typer.Option(None, "--format", "-f",
+                                                   help="md, csv or json [default: from the -o "
+                                                        "suffix, else md].")):
+    """One table per (dataset, metric) from the records' leaderboard rows, best first."""
+    from .leaderboard import NoRecords, collect, format_for, render
+    from .writers import AtomicFile
+    try:
+        fmt = format_for(out, fmt)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--format")
+    try:
+        col = collect(inputs)
+    except NoRecords as e:
+        raise typer.BadParameter(str(e), param_hint="INPUTS")
+    text = render(col, fmt)
+    if out == "-":
+        typer.echo(text, nl=False)
+    else:
+        with AtomicFile(Path(out)) as f:
+            f.write(text.encode("utf-8"))
+    for line in col.problems:
+        typer.echo(line, err=True)
+    typer.echo(f"{len(col.entries)} rows from {len(col.papers)} of {col.records_read - col.duplicates} "
+               f"records ({col.duplicates} duplicates skipped), {len(col.problems)} problems"
+               + ("" if out == "-" else f" -> {out}"), err=True)
+    raise typer.Exit(1 if col.problems else 0)
+
+
 def main(argv: Optional[List[str]] = None) -> None:
     app(args=argv, prog_name="extractors")
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from .leaderboard import leaderboard_schema
 from .models import record_schema
 
 
@@ -12,4 +13,5 @@ def _dump(schema: dict) -> str:
 
 def schema_files() -> dict[str, str]:
     """File name -> content of every schema under schemas/."""
-    return {"record.schema.json": _dump(record_schema())}
+    return {"record.schema.json": _dump(record_schema()),
+            "leaderboard.schema.json": _dump(leaderboard_schema())}

@@ -24,6 +24,8 @@ import regex
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from .textutil import doc_text, find_word, rx
+
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=None)
 
@@ -82,7 +84,7 @@ def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tu
     for i, (_, _, w) in enumerate(words):
         lw = w.lower()
         starts.add(pos)
-        for m in regex.finditer(r"[-‐/](?=[\p{L}\p{N}])", lw):
+        for m in rx(r"[-‐/](?=[\p{L}\p{N}])").finditer(lw):
             starts.add(pos + m.end())
         text_parts.append(lw)
         word_of.extend([i] * (len(lw) + 1))
@@ -135,7 +137,7 @@ def find_acronyms(text: str) -> list[AcronymMatch]:
     seen: set[str] = set()
     for m in _PAREN.finditer(text):
         inner = m.group(1)
-        first_part = regex.split(r"[,;]", inner)[0].strip()
+        first_part = rx(r"[,;]").split(inner)[0].strip()
         if is_short_form(first_part) and len(first_part.split()) <= 2:
             short = first_part
             a = sum(1 for c in short if c.isalnum())
@@ -155,7 +157,7 @@ def find_acronyms(text: str) -> list[AcronymMatch]:
                     found.append(AcronymMatch(short, long, s_start, s_start + len(short), s0, e0))
                     continue
         # reverse: SHORT (long form)
-        before = regex.search(r"([\p{L}\p{N}][\p{L}\p{N}\-]{1,11})\s*$", text[max(0, m.start() - 14):m.start()])
+        before = rx(r"([\p{L}\p{N}][\p{L}\p{N}\-]{1,11})\s*$").search(text[max(0, m.start() - 14):m.start()])
         if before and is_short_form(before.group(1)) and len(inner.split()) > 1:
             short = before.group(1)
             long_words = [(m.start(1) + w.start(), m.start(1) + w.end(), w.group()) for w in _WORDS.finditer(first_part)]
@@ -180,7 +182,7 @@ def find_acronyms(text: str) -> list[AcronymMatch]:
         if not is_short_form(short) or sum(c.isupper() for c in short) < 2:
             continue
         tail = text[m.end():m.end() + 160]
-        stop = regex.search(r"[,.;:()]|\s(?:that|which|to|for|is|are|as|with)\s", tail)
+        stop = rx(r"[,.;:()]|\s(?:that|which|to|for|is|are|as|with)\s").search(tail)
         tail = tail[:stop.start()] if stop else tail
         words = [(m.end() + w.start(), m.end() + w.end(), w.group()) for w in _WORDS.finditer(tail)]
         n = sum(1 for c in short if c.isalnum())
@@ -209,9 +211,12 @@ def _mentions(text: str, a: AcronymMatch) -> list[tuple[int, int]]:
         forms.add(a.short[:-1])
     else:
         forms.add(a.short + "s")
-    rx = regex.compile(r"(?<![\p{L}\p{N}\-])(?:" + "|".join(regex.escape(f) for f in sorted(forms, key=len, reverse=True))
-                       + r")(?![\p{L}\p{N}]|-[\p{L}\p{N}])")
-    return [(m.start(), m.end()) for m in rx.finditer(text)]
+    spans = sorted({sp for f in forms for sp in find_word(text, f)}, key=lambda s: (s[0], -s[1]))
+    out: list[tuple[int, int]] = []
+    for sp in spans:
+        if not out or sp[0] >= out[-1][1]:
+            out.append(sp)
+    return out
 
 
 @Language.factory("acronyms")
@@ -223,5 +228,5 @@ class AcronymsComponent:
     """Sets ``doc._.acronyms``."""
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.acronyms = find_acronyms(doc.text)
+        doc._.acronyms = find_acronyms(doc_text(doc))
         return doc

@@ -19,6 +19,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from .textutil import doc_text
 
 if not Doc.has_extension("bounds"):
     Doc.set_extension("bounds", default=None)
@@ -85,7 +86,7 @@ def _sentence(text: str, pos: int) -> tuple[int, int]:
 
 
 def find_bounds(text: str) -> list[BoundMatch]:
-    rx, table = _quantities()
+    qrx, table = _quantities()
     out: list[BoundMatch] = []
     prev_q: Optional[str] = None
     prev_sentence = (-1, -1)
@@ -102,11 +103,11 @@ def find_bounds(text: str) -> list[BoundMatch]:
         start = m.start("sym") if m.group("pre") is None else m.start()
         s_start, s_end = _sentence(text, start)
         quantity = None
-        after = rx.match(text, end + (1 if text[end:end + 1] == " " else 0))
+        after = qrx.match(text, end + (1 if text[end:end + 1] == " " else 0))
         if after and after.start() - end <= 1:
             quantity = table[after.group().casefold()]
         if quantity is None:
-            before = [q for q in rx.finditer(text, s_start, start)]
+            before = [q for q in qrx.finditer(text, s_start, start)]
             if before:
                 quantity = table[before[-1].group().casefold()]
         if quantity is None and prev_q and (s_start, s_end) in (prev_sentence,) or (
@@ -126,5 +127,5 @@ class BoundsComponent:
     """Sets ``doc._.bounds``."""
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.bounds = find_bounds(doc.text)
+        doc._.bounds = find_bounds(doc_text(doc))
         return doc

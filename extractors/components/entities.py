@@ -31,6 +31,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from .. import resources
+from .textutil import doc_text, find_word, rx
 from .candidates import TYPES, Candidate
 from .names import _tables as _name_tables
 from .names import context_types, head_type
@@ -74,7 +75,7 @@ def _generic_rx():
 
 
 def key(s: str) -> str:
-    return regex.sub(r"[^\p{L}\p{N}@^+]", "", s.casefold())
+    return rx(r"[^\p{L}\p{N}@^+]").sub("", s.casefold())
 
 
 @dataclass
@@ -109,14 +110,14 @@ def _overlap(a, b) -> bool:
 
 
 def _titled(s: str) -> bool:
-    words = [w for w in regex.findall(r"[\p{L}][\p{L}\-]*", s) if w.lower() not in ("of", "for", "and", "the", "with", "in", "on", "a", "to", "via")]
+    words = [w for w in rx(r"[\p{L}][\p{L}\-]*").findall(s) if w.lower() not in ("of", "for", "and", "the", "with", "in", "on", "a", "to", "via")]
     return bool(words) and sum(w[0].isupper() for w in words) >= max(1, (len(words) + 1) // 2)
 
 
 def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]:
     """Entities of a doc. `use` picks the evidence: "both" (default), "rules" (no NER) or
     "ner" (the statistical NER alone, for ablations)."""
-    text = doc.text
+    text = doc_text(doc)
     heads = _name_tables()[3]
     cands: list[Candidate] = list(doc._.candidates or []) if use != "ner" else []
     if use != "rules":
@@ -127,8 +128,8 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
         return _ner_only(cands), []
     for b in doc._.bounds or []:
         if b.quantity:
-            for m in regex.finditer(rf"(?<![\w-]){regex.escape(b.quantity)}(?![\w-])", text, regex.IGNORECASE):
-                cands.append(Candidate(m.start(), m.end(), m.group(), "bound", {"METRIC": 2.0}))
+            for s, e in find_word(text, b.quantity, ignore_case=True):
+                cands.append(Candidate(s, e, text[s:e], "bound", {"METRIC": 2.0}))
     urls = [(u.start, u.end) for u in doc._.urls or []]
     cands = [c for c in cands if c.end > c.start and text[c.start:c.end].strip()
              and not any(_overlap((c.start, c.end), u) for u in urls)]
@@ -140,7 +141,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
         g.spans = list(a.mentions) + [(a.long_start, a.long_end)]
         g.forms = {a.short: len(a.mentions)}
         g.sources.add("acronym")
-        last = regex.findall(r"[\p{L}\-]+", a.long)
+        last = rx(r"[\p{L}\-]+").findall(a.long)
         t = head_type(last[-1], heads) if last else None
         if t == "TASK" and g.long_titled:
             t = "METHOD"  # "Random Policy Valuation for Diverse Reasoning" names a method
@@ -259,14 +260,13 @@ def _all_mentions(text: str, entities: list[Entity]) -> None:
     """Every occurrence of an entity's name or aliases is a mention of it; where two entities'
     occurrences overlap, the entity with the longer name keeps the span."""
     taken: list[tuple[int, int]] = []
+    lowered = text.lower()
     for e in sorted(entities, key=lambda e: (-max(len(f) for f in [e.name] + e.aliases), e.name)):
         spans = set(e.mentions)
         for form in [e.name] + e.aliases:
             if len(form) < 2:
                 continue
-            flags = regex.IGNORECASE if " " in form else 0
-            rx = rf"(?<![\p{{L}}\p{{N}}\-@^]){regex.escape(form)}(?![\p{{L}}\p{{N}}@^]|-[\p{{L}}\p{{N}}])"
-            spans.update((m.start(), m.end()) for m in regex.finditer(rx, text, flags))
+            spans.update(find_word(text, form, ignore_case=" " in form, lowered=lowered))
         chosen: list[tuple[int, int]] = []
         for sp in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):
             if not any(_overlap(sp, t) for t in chosen) and not any(_overlap(sp, t) for t in taken):

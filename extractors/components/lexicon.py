@@ -19,6 +19,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from .textutil import doc_text, find_word, rx
 from .candidates import Candidate, add_candidates
 
 _SEP = str.maketrans({"-": " ", "‐": " ", "_": " ", "–": " "})
@@ -62,7 +63,7 @@ def _sentence_initial_word(text: str, start: int, end: int) -> bool:
             or any(ch.isdigit() for ch in word):
         return False
     before = text[max(0, start - 3):start]
-    if start and not regex.search(r"(?:^|[.!?:]\s+|\n)$", before):
+    if start and not rx(r"(?:^|[.!?:]\s+|\n)$").search(before):
         return False
     return not regex.search(rf"(?<![.!?]\s)(?<!^)\b{regex.escape(word)}\b", text[end:])
 
@@ -112,5 +113,5 @@ class LexiconComponent:
         automaton()  # build once, when the pipeline is built
 
     def __call__(self, doc: Doc) -> Doc:
-        add_candidates(doc, find_lexicon(doc.text))
+        add_candidates(doc, find_lexicon(doc_text(doc)))
         return doc

@@ -23,6 +23,8 @@ import regex
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from .textutil import doc_text, find_word, rx
+
 from .entities import Entity
 
 _SENT = regex.compile(r"(?<!\b(?:e\.g|i\.e|et al|vs|Fig|Eq|Sec|cf|resp|approx|etc))(?<=[.!?])\s+(?=[\p{Lu}(\[\d$\\])")
@@ -57,7 +59,7 @@ def _clause_start(text: str, s_start: int, pos: int) -> int:
 
 
 def link_numbers(doc: Doc) -> None:
-    text = doc.text
+    text = doc_text(doc)
     ents: list[Entity] = list(doc._.entities or [])
     nums = doc._.numbers or []
     if not nums:
@@ -143,7 +145,7 @@ def _coordinated(text: str, first, candidates) -> list:
         if m[0] <= group[-1][0]:
             continue
         gap = text[group[-1][1]:m[0]]
-        if regex.fullmatch(r"\s*(?:,|,?\s+(?:and|or|as\s+well\s+as))\s+(?:the\s+)?", gap):
+        if rx(r"\s*(?:,|,?\s+(?:and|or|as\s+well\s+as))\s+(?:the\s+)?").fullmatch(gap):
             group.append(m)
         else:
             break
@@ -157,7 +159,7 @@ def _subjects(text, n, s_start, s_end, systems, proposed) -> list[str]:
     first = None
     for m in before:
         if not _BASELINE_BEFORE.search(text[max(c_start, m[0] - 40):m[0]]) or \
-                regex.search(r"\b(?:including|such\s+as|e\.g\.,?)\s+$", text[max(c_start, m[0] - 20):m[0]]):
+                rx(r"\b(?:including|such\s+as|e\.g\.,?)\s+$").search(text[max(c_start, m[0] - 20):m[0]]):
             first = m
             break
     if ours and proposed and (first is None or ours[0].start() < first[0]):
@@ -173,7 +175,7 @@ def _subjects(text, n, s_start, s_end, systems, proposed) -> list[str]:
     seg_end = text.find(",", n.end)
     seg_end = s_end if seg_end < 0 else min(seg_end, s_end)
     for m in systems:
-        if n.end <= m[0] < seg_end and regex.search(r"\b(?:by|using|with)\s+(?:\S+\s+){0,1}$", text[n.end:m[0]]):
+        if n.end <= m[0] < seg_end and rx(r"\b(?:by|using|with)\s+(?:\S+\s+){0,1}$").search(text[n.end:m[0]]):
             return [m[2].name]
     return []
 
@@ -181,8 +183,7 @@ def _subjects(text, n, s_start, s_end, systems, proposed) -> list[str]:
 def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
     in_sent = [m for m in data if s_start <= m[0] < s_end]
     if in_sent:
-        after = [m for m in in_sent if m[0] >= n.end and regex.match(r"^\s*(?:\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?$",
-                                                                      text[n.end:m[0]])]
+        after = [m for m in in_sent if m[0] >= n.end and rx(r"^\s*(?:\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?$").match(text[n.end:m[0]])]
         if after:
             return after[0][2].name
         before = [m for m in in_sent if m[1] <= n.start]

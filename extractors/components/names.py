@@ -23,6 +23,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from .textutil import doc_text, find_word, rx
 from .candidates import Candidate, add_candidates
 
 _NAME_MARKUP = {"texttt", "textsc", "mathtt", "textsf", "**"}
@@ -40,11 +41,11 @@ _PREP_CUT = regex.compile(r"\s+(?:with|where|which|that|by|using|via|given|under
 
 @lru_cache(maxsize=1)
 def _tables():
-    patterns = [(t, regex.compile(rx)) for t, rx in resources.rows("name_patterns.tsv")]
+    patterns = [(t, regex.compile(pat)) for t, pat in resources.rows("name_patterns.tsv")]
     not_names = resources.words("not_names.txt")
     cues = {}
-    for kind, rx in resources.rows("proposal_cues.tsv"):
-        cues.setdefault(kind, []).append(regex.compile(rx, regex.IGNORECASE))
+    for kind, pat in resources.rows("proposal_cues.tsv"):
+        cues.setdefault(kind, []).append(regex.compile(pat, regex.IGNORECASE))
     heads = {r[0]: r[1] for r in resources.rows("type_heads.tsv")}
     return patterns, not_names, cues, heads
 
@@ -72,7 +73,7 @@ def _vote(types: dict, typ: str | None, w: float) -> None:
 def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
     """A run of name-like words starting at `pos` ("Random Policy Valuation for Diverse
     Reasoning", "CoT Encyclopedia", "Nait"); None if the next word is not name-like."""
-    m = regex.match(r"\s*", text[pos:])
+    m = rx(r"\s*").match(text[pos:])
     pos += m.end() if m else 0
     end, i = None, pos
     allowed_inner = {"for", "of", "and", "with", "in", "on", "via", "to", "the"}
@@ -91,7 +92,7 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
             pass
         else:
             break
-        nxt = regex.match(r"[ \t]+", text[wm.end():wm.end() + 3])
+        nxt = rx(r"[ \t]+").match(text[wm.end():wm.end() + 3])
         if not nxt:
             break
         i = wm.end() + nxt.end()
@@ -103,8 +104,8 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
 def find_names(text: str, marks=()) -> list[Candidate]:
     patterns, not_names, cues, heads = _tables()
     out: list[Candidate] = []
-    for typ, rx in patterns:
-        for m in rx.finditer(text):
+    for typ, pat in patterns:
+        for m in pat.finditer(text):
             w = m.group()
             if w in not_names or w.rstrip("s") in not_names:
                 continue
@@ -114,9 +115,9 @@ def find_names(text: str, marks=()) -> list[Candidate]:
         seg = text[a:b].strip()
         if not seg or len(seg) > 60 or seg in not_names:
             continue
-        if kind in _NAME_MARKUP or (kind in _WEAK_MARKUP and regex.fullmatch(r"\p{Lu}[\p{L}\p{N}\-]*(?:\s\p{Lu}[\p{L}\p{N}\-]*){0,4}", seg)
+        if kind in _NAME_MARKUP or (kind in _WEAK_MARKUP and rx(r"\p{Lu}[\p{L}\p{N}\-]*(?:\s\p{Lu}[\p{L}\p{N}\-]*){0,4}").fullmatch(seg)
                                     and len(seg) > 1):
-            if regex.search(r"\p{L}", seg) and not regex.fullmatch(r"[+\-]?[\d.,%]+", seg):
+            if rx(r"\p{L}").search(seg) and not rx(r"[+\-]?[\d.,%]+").fullmatch(seg):
                 lead = len(text[a:b]) - len(text[a:b].lstrip())
                 out.append(Candidate(a + lead, a + lead + len(seg), seg, "markup", {}))
     out += _proposals(text, cues)
@@ -126,9 +127,9 @@ def find_names(text: str, marks=()) -> list[Candidate]:
 
 def _citation(text: str, c: Candidate) -> bool:
     """Author names: "Wang et al.", "(Zhang, 2023)"."""
-    if regex.match(r"\s+(?:et\s+al|and\s+\p{Lu}\p{Ll}+\s+(?:et\s+al|\(?\d{4}))", text[c.end:c.end + 20]):
+    if rx(r"\s+(?:et\s+al|and\s+\p{Lu}\p{Ll}+\s+(?:et\s+al|\(?\d{4}))").match(text[c.end:c.end + 20]):
         return True
-    if regex.match(r",?\s*\(?(?:19|20)\d{2}[a-z]?\b", text[c.end:c.end + 10]) and c.source in ("shape", "proposal"):
+    if rx(r",?\s*\(?(?:19|20)\d{2}[a-z]?\b").match(text[c.end:c.end + 10]) and c.source in ("shape", "proposal"):
         return True
     return False
 
@@ -136,34 +137,30 @@ def _citation(text: str, c: Candidate) -> bool:
 def _proposals(text: str, cues) -> list[Candidate]:
     out = []
     for kind in ("verb", "called", "our"):
-        for rx in cues.get(kind, []):
-            for m in rx.finditer(text):
+        for cue in cues.get(kind, []):
+            for m in cue.finditer(text):
                 pos = m.end()
-                det = regex.match(r"(?:the|a|an)\s+", text[pos:pos + 5], regex.IGNORECASE)
+                det = rx(r"(?:the|a|an)\s+", regex.IGNORECASE).match(text[pos:pos + 5])
                 if det and kind != "our":
                     pos += det.end()
-                    adj = regex.match(r"(?:(?:novel|new|simple|general|unified|generic|\p{Ll}+-[\p{Ll}\-]+|\p{Ll}+(?:ed|al|ive|ble|ic|ful))\s+){1,3}(?=\p{Lu})",
-                                      text[pos:pos + 80])
+                    adj = rx(r"(?:(?:novel|new|simple|general|unified|generic|\p{Ll}+-[\p{Ll}\-]+|\p{Ll}+(?:ed|al|ive|ble|ic|ful))\s+){1,3}(?=\p{Lu})").match(text[pos:pos + 80])
                     if adj:
                         pos += adj.end()
                 run = name_run(text, pos)
                 if run is None and kind == "called":
-                    low = regex.match(r"\s*((?:\p{Ll}[\p{Ll}\-]*\s+){0,2}\p{Ll}[\p{Ll}\-]*)(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))",
-                                      text[pos:pos + 60])
+                    low = rx(r"\s*((?:\p{Ll}[\p{Ll}\-]*\s+){0,2}\p{Ll}[\p{Ll}\-]*)(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))").match(text[pos:pos + 60])
                     if low:
                         run = (pos + low.start(1), pos + low.end(1))
-                if kind == "called" and not regex.search(
-                        r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work))\b",
-                        text[max(0, text.rfind(". ", 0, m.start()) + 1):m.start()], regex.IGNORECASE):
+                if kind == "called" and not rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work))\b", regex.IGNORECASE).search(text[max(0, text.rfind(". ", 0, m.start()) + 1):m.start()]):
                     continue  # "a manifold learning technique called diffusion maps": an existing thing
                 while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
                     out += _split_coordination(text, *run)
                     # "We introduce Perceptual Separation (PS) and Perceptual Match (PM)"
-                    more = regex.match(r"\s*\([^()]{1,12}\)\s*(?:,\s*and|,|and)\s+", text[run[1]:run[1] + 30])
+                    more = rx(r"\s*\([^()]{1,12}\)\s*(?:,\s*and|,|and)\s+").match(text[run[1]:run[1] + 30])
                     run = name_run(text, run[1] + more.end()) if more else None
-    for rx in cues.get("after", []):
-        for m in regex.finditer(r"([\p{L}\p{N}][\p{L}\p{N}\-]*)(?=,\s+(?:a|an)\s)", text):
-            if rx.match(text[m.end():m.end() + 120]):
+    for cue in cues.get("after", []):
+        for m in rx(r"([\p{L}\p{N}][\p{L}\p{N}\-]*)(?=,\s+(?:a|an)\s)").finditer(text):
+            if cue.match(text[m.end():m.end() + 120]):
                 # a name right before ", a novel framework ..."
                 word = m.group(1)
                 if word[:1].isupper() or any(c.isupper() for c in word[1:]):
@@ -171,12 +168,12 @@ def _proposals(text: str, cues) -> list[Candidate]:
                     run_start = s
                     # extend left over a Title-case run ("Spectrum Suite, a ...")
                     while True:
-                        lm = regex.search(r"(\p{Lu}[\p{L}\p{N}\-]*)\s+$", text[max(0, run_start - 40):run_start])
+                        lm = rx(r"(\p{Lu}[\p{L}\p{N}\-]*)\s+$").search(text[max(0, run_start - 40):run_start])
                         if not lm:
                             break
                         run_start = run_start - (len(text[max(0, run_start - 40):run_start]) - lm.start(1))
                     sent = text[max(0, run_start - 120):run_start]
-                    if regex.search(r"\b(?:we|our|this (?:paper|work))\b", sent[sent.rfind(".") + 1:], regex.IGNORECASE):
+                    if rx(r"\b(?:we|our|this (?:paper|work))\b", regex.IGNORECASE).search(sent[sent.rfind(".") + 1:]):
                         out.append(Candidate(run_start, m.end(), text[run_start:m.end()], "proposal", {}, proposed=True))
     return out
 
@@ -191,7 +188,7 @@ def _plausible_run(text: str, s: int, e: int) -> bool:
     """A proposed name is a whole name: a single capitalised word followed by more lowercase
     words ("Wasserstein graph diffusion") is the start of a phrase, not the name."""
     run = text[s:e]
-    if regex.search(r"-(?:based|like|style|driven|aware|free|specific)$", run):
+    if rx(r"-(?:based|like|style|driven|aware|free|specific)$").search(run):
         return False
     single_plain = " " not in run and sum(ch.isupper() for ch in run) <= 1 and not any(ch.isdigit() for ch in run)
     return not single_plain or bool(_FUNCTION_AFTER.match(text[e:e + 20]))
@@ -201,8 +198,8 @@ def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
     """"Exponential-Wrapped Laplace and Gaussian mechanisms" names two things: "... Laplace
     mechanism" and "... Gaussian mechanism". Anything else is one proposed name."""
     run = text[s:e]
-    m = regex.fullmatch(r"((?:\S+\s+)+?)(\S+)\s+and\s+(\S+)", run)
-    noun = regex.match(r"\s+(\p{Ll}+s)\b", text[e:e + 30])
+    m = rx(r"((?:\S+\s+)+?)(\S+)\s+and\s+(\S+)").fullmatch(run)
+    noun = rx(r"\s+(\p{Ll}+s)\b").match(text[e:e + 30])
     if m and noun and len(m.group(1).split()) >= 1:
         head = noun.group(1)[:-1]
         prefix = m.group(1)
@@ -215,13 +212,13 @@ def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
 
 def _task_phrase(phrase: str) -> str | None:
     phrase = _PREP_CUT.sub("", phrase.strip())
-    phrase = regex.sub(r"^(?:the|a|an|our|their|its)\s+", "", phrase, flags=regex.IGNORECASE)
+    phrase = rx(r"^(?:the|a|an|our|their|its)\s+", regex.IGNORECASE).sub("", phrase)
     words = phrase.split()
     if not words or len(words) > 8 or words[0].lower() in _TASK_STOP:
         return None
     if any(w.lower() in ("a", "an", "the", "this", "these", "our", "its") for w in words[1:]):
         return None  # a clause, not a name of a task
-    core = regex.split(r"\s+(?:in|of|for|on)\s+", phrase)[0].split()
+    core = rx(r"\s+(?:in|of|for|on)\s+").split(phrase)[0].split()
     if not core or not _NOMINAL.search(core[-1].lower()):
         return None
     if len(core) == 1 and len(words) == 1 and core[0].lower().endswith("ing") and len(core[0]) < 9:
@@ -240,11 +237,11 @@ def _tasks(text: str, heads) -> list[Candidate]:
             s = start + raw.find(p)
             out.append(Candidate(s, s + len(p), p, "task", {"TASK": 1.5}))
 
-    for m in regex.finditer(r"\b(?:problems?|tasks?)\s+of\s+([^.;:()]{4,160})", text, regex.IGNORECASE):
+    for m in rx(r"\b(?:problems?|tasks?)\s+of\s+([^.;:()]{4,160})", regex.IGNORECASE).finditer(text):
         body = m.group(1)
-        for part in regex.finditer(r"[^,]+?(?=,|\s+and\s+(?=[a-z]+\s+\w+ing\b|online|offline|[a-z]+ing\b)|$)", body):
+        for part in rx(r"[^,]+?(?=,|\s+and\s+(?=[a-z]+\s+\w+ing\b|online|offline|[a-z]+ing\b)|$)").finditer(body):
             add(m.start(1) + part.start(), part.group(), body[part.start():part.end()])
-    for m in regex.finditer(r"((?:[\p{L}][\p{L}\-]*\s+){1,3}?[\p{L}][\p{L}\-]*)\s+(?:tasks|task|benchmarks|problems)\b", text):
+    for m in rx(r"((?:[\p{L}][\p{L}\-]*\s+){1,3}?[\p{L}][\p{L}\-]*)\s+(?:tasks|task|benchmarks|problems)\b").finditer(text):
         phrase = m.group(1)
         if phrase[:1].isupper() and not phrase.split()[0].isupper() and m.start() > 0 \
                 and text[max(0, m.start() - 2):m.start()].strip() not in ("", ".", ":"):
@@ -255,9 +252,9 @@ def _tasks(text: str, heads) -> list[Candidate]:
         phrase2 = " ".join(words[cut + 1:])
         if phrase2:
             add(m.start(1) + phrase.rfind(phrase2), phrase2, phrase2)
-    for m in regex.finditer(r"\b(?:experiments|evaluations?|results|applications?)\s+(?:\w+\s+){0,4}?(?:on|in)\s+([^.;:()]{4,200})", text):
+    for m in rx(r"\b(?:experiments|evaluations?|results|applications?)\s+(?:\w+\s+){0,4}?(?:on|in)\s+([^.;:()]{4,200})").finditer(text):
         body = m.group(1)
-        items = regex.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", body)
+        items = rx(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+").split(body)
         if len(items) < 2:
             continue
         pos = m.start(1)
@@ -278,7 +275,7 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         if c.source == "task":
             continue
         after = text[c.end:c.end + 60]
-        m = regex.match(r"\s*\)?\s+([\p{L}\-]+)", after)
+        m = rx(r"\s*\)?\s+([\p{L}\-]+)").match(after)
         if m:
             # "the IEMOCAP dataset", "(LAHT) module"; a plural ("MCP benchmarks") makes the name a
             # modifier of many things, not one of them
@@ -287,7 +284,7 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             if t and not (word.endswith("s") and head_type(word[:-1], heads) or word.endswith("ies")) \
                     and (t != "TASK" or c.source == "acronym"):
                 _vote(c.context, t, 2.0)
-        m = regex.match(r"\s*(?:\([^()]{1,20}\)\s*)?(?:\)\s*)?,\s+(?:a|an|the)\s+((?:[\p{L}\-]+[ \t]+){0,5}[\p{L}\-]+)", after)
+        m = rx(r"\s*(?:\([^()]{1,20}\)\s*)?(?:\)\s*)?,\s+(?:a|an|the)\s+((?:[\p{L}\-]+[ \t]+){0,5}[\p{L}\-]+)").match(after)
         if m:
             for w in m.group(1).split():
                 t = head_type(w, heads)
@@ -298,8 +295,7 @@ def context_types(text: str, cands: list[Candidate]) -> None:
     named = sorted((c for c in cands if c.source != "task"), key=lambda c: c.start)
     groups: list[list[Candidate]] = []
     for c in named:
-        if groups and regex.fullmatch(r"\s*(?:,|,?\s+and|,?\s+or)\s+(?:the\s+)?(?:[\p{Ll}\-]+\s+)?",
-                                      text[groups[-1][-1].end:c.start]):
+        if groups and rx(r"\s*(?:,|,?\s+and|,?\s+or)\s+(?:the\s+)?(?:[\p{Ll}\-]+\s+)?").fullmatch(text[groups[-1][-1].end:c.start]):
             groups[-1].append(c)
         elif groups and c.start < groups[-1][-1].end:
             groups[-1].append(c)
@@ -310,11 +306,11 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             continue
         votes: dict = {}
         last = g[-1]
-        m = regex.match(r"\s+([\p{L}\-]+)", text[last.end:last.end + 30])
+        m = rx(r"\s+([\p{L}\-]+)").match(text[last.end:last.end + 30])
         if m and head_type(m.group(1), heads) in ("DATASET", "BENCHMARK"):
             _vote(votes, head_type(m.group(1), heads), 2.0)
         before = text[max(0, g[0].start - 40):g[0].start]
-        bm = regex.search(r"(datasets?|benchmarks?|corpora|metrics?)\s+(?:such as|including|like|e\.g\.,?|i\.e\.,?|namely)?\s*:?\s*$", before)
+        bm = rx(r"(datasets?|benchmarks?|corpora|metrics?)\s+(?:such as|including|like|e\.g\.,?|i\.e\.,?|namely)?\s*:?\s*$").search(before)
         if bm:
             _vote(votes, head_type(bm.group(1).rstrip("a") + ("us" if bm.group(1) == "corpora" else ""), heads), 2.0)
         if not votes:
@@ -347,5 +343,5 @@ class NamesComponent:
         _tables()
 
     def __call__(self, doc: Doc) -> Doc:
-        add_candidates(doc, find_names(doc.text, doc._.marks or ()))
+        add_candidates(doc, find_names(doc_text(doc), doc._.marks or ()))
         return doc

@@ -25,6 +25,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from .textutil import doc_text, find_word, rx
 
 if not Doc.has_extension("numbers"):
     Doc.set_extension("numbers", default=None)
@@ -96,7 +97,7 @@ def _tables():
                               regex.IGNORECASE)
     after_rx = regex.compile(r"(?:" + "|".join(regex.escape(w) for w in sorted(after, key=len, reverse=True))
                              + r")(?![\w])")
-    cues = [(k, where, regex.compile(rx, regex.IGNORECASE)) for k, where, rx in resources.rows("kind_cues.tsv")]
+    cues = [(k, where, regex.compile(pat, regex.IGNORECASE)) for k, where, pat in resources.rows("kind_cues.tsv")]
     adjectives = resources.words("adjectives.txt")
     return dict(units_attached=units_attached, attached_rx=attached_rx, units_words=units_words,
                 words_rx=words_rx, qual_rx=qual_rx, qual_map=qual_map, before_rx=before_rx,
@@ -123,7 +124,7 @@ def _blocked_left(text: str, i: int) -> bool:
     if i == 0:
         return False
     c = text[i - 1]
-    if c == "/" and regex.search(r"\d[x×X%]/$", text[max(0, i - 3):i]):
+    if c == "/" and rx(r"\d[x×X%]/$").search(text[max(0, i - 3):i]):
         return False  # "20x/40x", "3%/5%"
     if c.isalnum() or c in "_@^/\\#'’":
         return True
@@ -166,7 +167,7 @@ def _noun_unit(text: str, pos: int, t) -> tuple[Optional[str], Optional[str], in
             break
         words.append(wm)
         p = wm.end()
-        sp = regex.match(r"[ \t]+", text[p:p + 3])
+        sp = rx(r"[ \t]+").match(text[p:p + 3])
         if not sp:
             break
         p += sp.end()
@@ -186,8 +187,7 @@ def _noun_unit(text: str, pos: int, t) -> tuple[Optional[str], Optional[str], in
         if plural and not _adjective(w, t["adjectives"]) or (plural and w.isupper()):
             unit = " ".join(modifiers + [_singular(w)])
             end = wm.end()
-            per = regex.match(r"\s+per\s+(second|minute|hour|day|step|iteration|query|sample|image)\b",
-                              text[end:end + 20])
+            per = rx(r"\s+per\s+(second|minute|hour|day|step|iteration|query|sample|image)\b").match(text[end:end + 20])
             if per:
                 unit += " per " + per.group(1)
                 end += per.end()
@@ -203,8 +203,8 @@ def _noun_unit(text: str, pos: int, t) -> tuple[Optional[str], Optional[str], in
 def _kind_from_cues(text: str, start: int, end: int, t) -> Optional[str]:
     before = text[max(0, start - 60):start]
     after = text[end:end + 50]
-    for kind, where, rx in t["cues"]:
-        if (where == "before" and rx.search(before)) or (where == "after" and rx.search(after)):
+    for kind, where, cue in t["cues"]:
+        if (where == "before" and cue.search(before)) or (where == "after" and cue.search(after)):
             return kind
     return None
 
@@ -224,11 +224,11 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
         rest = text[e:e + 12]
         attached = t["attached_rx"].match(text, e)
         if not attached and (rest[:1].isalnum() or rest[:1] in "_@^" or t["after_rx"].match(rest)
-                             or rest[:1] == "/" and not regex.match(r"/\s?\d", rest)):
+                             or rest[:1] == "/" and not rx(r"/\s?\d").match(rest)):
             continue
         if _not_a_quantity(text, s, e, m, rest, t):
             continue
-        if rest[:1] == "." and rest[1:2].isdigit() or rest[:1] == "," and regex.match(r",\d{3}\b", rest):
+        if rest[:1] == "." and rest[1:2].isdigit() or rest[:1] == "," and rx(r",\d{3}\b").match(rest):
             continue  # version numbers and dotted identifiers
         if t["before_rx"].search(text, max(0, s - 20), s):
             continue
@@ -238,19 +238,19 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
         integer = m.group("num") and "." not in m.group("num") and not m.group("mult")
         # list labels: "(1)", "1)" at a clause start
         if integer and value < 30:
-            if regex.match(r"\s*\)", rest) and (s == 0 or regex.search(r"(?:^|[(\s:;,.])\s*\(?\s*$", text[max(0, s - 3):s])):
+            if rx(r"\s*\)").match(rest) and (s == 0 or rx(r"(?:^|[(\s:;,.])\s*\(?\s*$").search(text[max(0, s - 3):s])):
                 before = text[max(0, s - 2):s]
-                if "(" in before or s == 0 or regex.search(r"(?:^|[\s:;,.])$", before):
+                if "(" in before or s == 0 or rx(r"(?:^|[\s:;,.])$").search(before):
                     continue
         # math: intervals [0, 1), assignments k = 3, exponents
-        if regex.search(r"[=∈]\s*[\[(]?\s*$", text[max(0, s - 4):s]) and not t["words_rx"].match(
+        if rx(r"[=∈]\s*[\[(]?\s*$").search(text[max(0, s - 4):s]) and not t["words_rx"].match(
                 text, e + 1 if text[e:e + 1] == " " else e):
             continue
-        if regex.search(r"\{[^{}]{0,30}$", text[max(0, s - 30):s]) and regex.match(r"[^{}]{0,30}\}", rest):
+        if rx(r"\{[^{}]{0,30}$").search(text[max(0, s - 30):s]) and rx(r"[^{}]{0,30}\}").match(rest):
             continue  # a set literal {-1, +1}
-        if regex.match(r"\s*,\s*-?\d+(?:\.\d+)?\s*[\])]", rest) and regex.search(r"[\[(]\s*$", text[max(0, s - 2):s]):
+        if rx(r"\s*,\s*-?\d+(?:\.\d+)?\s*[\])]").match(rest) and rx(r"[\[(]\s*$").search(text[max(0, s - 2):s]):
             continue
-        if regex.search(r"[\[(]\s*-?\d+(?:\.\d+)?\s*,\s*$", text[max(0, s - 12):s]) and regex.match(r"\s*[\])]", rest):
+        if rx(r"[\[(]\s*-?\d+(?:\.\d+)?\s*,\s*$").search(text[max(0, s - 12):s]) and rx(r"\s*[\])]").match(rest):
             continue
         num = NumberMatch(start=s, end=e, value=value, signed=bool(m.group("sign") and m.group("sign") == "+"),
                           multiplier=m.group("mult"))
@@ -268,7 +268,7 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
             if nxt[0] is None:
                 continue
         if unit is None:
-            wm = regex.match(r"\s*(thousand|million|billion|trillion)\b", text[num.end:num.end + 12])
+            wm = rx(r"\s*(thousand|million|billion|trillion)\b").match(text[num.end:num.end + 12])
             if wm:
                 num.value *= _MULT_WORDS[wm.group(1)]
                 num.end += wm.end()
@@ -309,16 +309,16 @@ def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
     if _MATH_REL.search(before):
         return True  # "β ≪ 1", "k = 3"
     small_int = m.group("num") and m.group("num").isdigit() and int(m.group("num")) < 100
-    if small_int and _LIST_DOT.match(rest) and regex.search(r"(?:^|[:;]|\band)\s*$", text[max(0, s - 6):s]):
+    if small_int and _LIST_DOT.match(rest) and rx(r"(?:^|[:;]|\band)\s*$").search(text[max(0, s - 6):s]):
         return True  # "... VAE: 1. Extracting ..."
     if small_int and _NAME_BEFORE.search(text, max(0, s - 30), s) and not t["words_rx"].match(rest.lstrip()):
         return True  # "Neural Pooling Method 1"
     if m.group("num") and "." in m.group("num") and _VERSION_BEFORE.search(text, max(0, s - 20), s):
         return True  # "wav2vec 2.0"
-    dash = regex.match(r"[-–](\d+)(?![\d.%xX×])", rest)
+    dash = rx(r"[-–](\d+)(?![\d.%xX×])").match(rest)
     if dash and m.group("num") and m.group("num").isdigit() and int(dash.group(1)) < int(m.group("num")):
         return True  # "15-1 scenario": a name, not a range
-    back = regex.search(r"(\d+)[-–]$", text[max(0, s - 6):s])
+    back = rx(r"(\d+)[-–]$").search(text[max(0, s - 6):s])
     if back and m.group("num") and m.group("num").isdigit() and int(back.group(1)) > int(m.group("num")) \
             and not t["attached_rx"].match(text, e):
         return True
@@ -330,10 +330,10 @@ def _qualifier(text: str, start: int, t) -> tuple[Optional[str], int]:
     m = t["qual_rx"].search(text, max(0, start - 30), start)
     if not m:
         return None, start
-    phrase = regex.sub(r"\s*(?:only|just)\s*$", "", m.group().strip(), flags=regex.IGNORECASE).casefold()
-    phrase = regex.sub(r"\s+", " ", phrase)
+    phrase = rx(r"\s*(?:only|just)\s*$", regex.IGNORECASE).sub("", m.group().strip()).casefold()
+    phrase = rx(r"\s+").sub(" ", phrase)
     q = t["qual_map"].get(phrase)
-    if q == "~" and regex.search(r"[\d%x×]\s*$", text[max(0, m.start() - 3):m.start()]):
+    if q == "~" and rx(r"[\d%x×]\s*$").search(text[max(0, m.start() - 3):m.start()]):
         return None, start  # "65.2% ~ 85.6%" is a range, not an approximation
     return q, (m.start() if q else start)
 
@@ -349,7 +349,7 @@ def _share_ranges(text: str, nums: list[NumberMatch]) -> None:
         if len(gap) <= 5 and _RANGE.match(gap) and a.unit is None and b.unit is not None:
             a.unit = b.unit
             a.kind = a.kind or b.kind
-            if b.qualifier and a.qualifier is None and regex.search(r"-|–|to", gap) is None:
+            if b.qualifier and a.qualifier is None and rx(r"-|–|to").search(gap) is None:
                 a.qualifier = b.qualifier
         if b.qualifier is None and a.qualifier is not None and _PARALLEL.match(gap):
             b.qualifier = a.qualifier  # "fall below 30% pass@1 and 15% pass^4"
@@ -395,5 +395,5 @@ class NumbersComponent:
         exclude += [(b.start, b.end) for b in doc._.bounds or []]
         if "entities" in doc.spans:
             exclude += [(sp.start_char, sp.end_char) for sp in doc.spans["entities"]]
-        doc._.numbers = find_numbers(doc.text, exclude)
+        doc._.numbers = find_numbers(doc_text(doc), exclude)
         return doc

@@ -16,6 +16,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from .textutil import doc_text
 
 if not Doc.has_extension("urls"):
     Doc.set_extension("urls", default=None)
@@ -89,5 +90,5 @@ class UrlsComponent:
     """Sets ``doc._.urls``."""
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.urls = find_urls(doc.text)
+        doc._.urls = find_urls(doc_text(doc))
         return doc

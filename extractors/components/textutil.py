@@ -1,0 +1,56 @@
+"""Small text helpers shared by the components: compiled-pattern cache, word search, doc text.
+
+`rx` compiles a pattern once per process (the `regex` module's own cache is small and is
+thrashed by many patterns); `find_word` finds whole-word occurrences of a literal string without
+building a pattern per string; `doc_text` caches ``doc.text`` (which spaCy rebuilds from the
+tokens on every access).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import regex
+from spacy.tokens import Doc
+
+
+@lru_cache(maxsize=None)
+def rx(pattern: str, flags: int = 0):
+    return regex.compile(pattern, flags)
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch in "@^"
+
+
+def find_word(text: str, form: str, ignore_case: bool = False, hyphen_joins: bool = True,
+              lowered: str | None = None) -> list[tuple[int, int]]:
+    """(start, end) of every occurrence of `form` in `text` that is not part of a longer word
+    (a hyphen followed by a letter or digit continues a word when `hyphen_joins`)."""
+    if not form:
+        return []
+    hay = (lowered if lowered is not None else text.lower()) if ignore_case else text
+    needle = form.lower() if ignore_case else form
+    if ignore_case and len(hay) != len(text):
+        hay, needle = text, form  # lowercasing changed lengths: fall back to exact case
+    out = []
+    i = hay.find(needle)
+    n = len(needle)
+    while i >= 0:
+        j = i + n
+        before = text[i - 1] if i else " "
+        after = text[j] if j < len(text) else " "
+        ok = not _is_word(before) and not (before == "-" and i >= 2 and text[i - 2].isalnum())
+        ok = ok and not _is_word(after)
+        if ok and hyphen_joins and after == "-" and j + 1 < len(text) and text[j + 1].isalnum():
+            ok = False
+        if ok:
+            out.append((i, j))
+        i = hay.find(needle, i + 1)
+    return out
+
+
+def doc_text(doc: Doc) -> str:
+    text = doc.user_data.get("extractors.text")
+    if text is None:
+        text = doc.user_data["extractors.text"] = doc.text
+    return text

@@ -1,0 +1,549 @@
+"""Leaderboards: every record's `leaderboard` rows gathered into one table per (dataset, metric).
+
+    extractors leaderboard output/ -o board.md            # markdown, one table per (dataset, metric)
+    extractors leaderboard output/ -o board.csv           # one flat table
+    extractors leaderboard output/ -o board.json          # Papers with Code evaluation-tables shape
+
+Record files are streamed (a folder is searched recursively for `records.jsonl`; a file is read
+whatever its name) and only the leaderboard rows and a few fields of their records are kept.
+A record read twice (the same id in two files) counts once.
+
+Tables: names of datasets and metrics are grouped case- and space-insensitively (`MCPMark`,
+`mcpmark`, `MCP Mark` are one dataset) and shown in their most frequent spelling. Rows are sorted
+by value, best first: descending, or ascending for metrics where lower is better (error,
+perplexity, loss, latency, FID, WER, ...: `resources/metric_direction.tsv`). A qualified value is
+never shown as a plain number: "<30%" reads `< 30 %` and its qualifier has a column of its own;
+among equal values a qualifier that makes a value better ("> 30" when higher is better) ranks it
+first.
+
+JSON form: a list of tasks as in Papers with Code's `evaluation-tables.json` (task -> datasets ->
+sota {metrics, rows [{model_name, paper_title, paper_url, paper_date, code_links, model_links,
+metrics {metric: value}}]}), one dataset entry per dataset with all its metrics as columns and one
+row per (paper, subject) as on Papers with Code. Metric values are strings there, as in that
+format, and a qualified one keeps its qualifier (`"< 30"`), so tools that parse numbers never read
+it as 30. Extra keys carry what that format has no room for: `record_id`, `source`, `venue`,
+`year`, and per metric `values` (the number), `units`, `qualifiers`, `result_indices`; the sota
+object's `is_loss` (the name Papers with Code's API gives it) tells which metrics are
+lower-is-better. A dataset sits under the task its papers name most often (their `tasks`
+entities), or under "Unspecified". `schemas/leaderboard.schema.json` is generated from the models
+below.
+
+Output is deterministic: same records in, byte-identical output out, whatever the file order
+within a folder.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Iterator, Optional, Union
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
+
+from . import resources
+from .models import SCHEMA_BASE_URL, SCHEMA_VERSION, LeaderboardRow, Qualifier, Source
+
+FORMATS = ("md", "csv", "json")
+UNSPECIFIED_TASK = "Unspecified"
+RECORD_FILE = "records.jsonl"
+
+# how a qualifier moves a value, for ties: "> 30" is more than 30, "< 30" less
+_QUALIFIER_SHIFT = {">": 2, ">=": 1, "at least": 1, None: 0, "~": 0, "<=": -1, "up to": -1, "<": -2}
+
+
+# ---------------------------------------------------------------- the JSON form (pydantic models)
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Link(_Strict):
+    """A URL and its anchor text (Papers with Code `Link`)."""
+
+    title: str = ""
+    url: str
+
+
+class SotaRow(_Strict):
+    """One row of a table: one subject of one paper, with its value on each metric it reports."""
+
+    model_name: str = Field(description="the subject: model or method that achieved the values")
+    paper_title: str = Field(default="", description="the record's title, when known")
+    paper_url: str = Field(default="", description="unknown to the extractor: always empty")
+    paper_date: Optional[str] = None
+    code_links: list[Link] = Field(default_factory=list,
+                                   description="the record's URLs of kind `code`")
+    model_links: list[Link] = Field(default_factory=list,
+                                    description="the record's URLs of kind `model`")
+    metrics: dict[str, str] = Field(description="metric -> value as text: '52.56', or '< 30' "
+                                                "with its qualifier (never a bare number then)")
+    record_id: str = Field(pattern=r"^[0-9a-f]{16}$", description="the paper's record id")
+    source: Source = Field(description="the record's first `sources` entry")
+    venue: Optional[str] = None
+    year: Optional[int] = None
+    values: dict[str, float] = Field(description="metric -> the number, without its qualifier")
+    units: dict[str, Optional[str]] = Field(description="metric -> unit (`%`, `x`, ...) or null")
+    qualifiers: dict[str, Qualifier] = Field(description="metric -> qualifier or null")
+    result_indices: dict[str, int] = Field(description="metric -> index into the record's `results`")
+
+
+class Sota(_Strict):
+    """One state-of-the-art table: its metric columns and rows, best first on the first metric."""
+
+    metrics: list[str]
+    rows: list[SotaRow]
+    is_loss: dict[str, bool] = Field(description="metric -> true when lower is better")
+
+
+class Dataset(_Strict):
+    dataset: str
+    description: str = ""
+    subdatasets: list["Dataset"] = Field(default_factory=list)
+    dataset_links: list[Link] = Field(default_factory=list)
+    dataset_citations: list[Link] = Field(default_factory=list)
+    sota: Sota
+
+
+class Task(_Strict):
+    task: str
+    description: str = ""
+    categories: list[str] = Field(default_factory=list)
+    subtasks: list["Task"] = Field(default_factory=list)
+    synonyms: list[str] = Field(default_factory=list)
+    source_link: Optional[Link] = None
+    datasets: list[Dataset]
+
+
+class EvaluationTables(RootModel[list[Task]]):
+    """The leaderboards of a set of records, in the shape of Papers with Code's
+    `evaluation-tables.json`, with extra keys for qualifiers, units and record ids."""
+
+    model_config = ConfigDict(json_schema_extra={
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"{SCHEMA_BASE_URL}/leaderboard-{SCHEMA_VERSION}.schema.json",
+    })
+
+
+def leaderboard_schema() -> dict:
+    """The JSON Schema (draft 2020-12) of `extractors leaderboard --format json` output."""
+    schema = EvaluationTables.model_json_schema()
+    schema["title"] = f"extractors leaderboard {SCHEMA_VERSION}"
+    return schema
+
+
+# ---------------------------------------------------------------- reading
+
+@dataclass(frozen=True)
+class Entry:
+    """One leaderboard row of one record, with what the tables show about its paper."""
+
+    dataset: str
+    metric: str
+    subject: str
+    value: float
+    unit: Optional[str]
+    qualifier: Optional[str]
+    result_index: int
+    record_id: str
+
+
+@dataclass
+class Paper:
+    """What the tables keep of a record that has leaderboard rows."""
+
+    record_id: str
+    source: Source
+    title: Optional[str]
+    venue: Optional[str]
+    year: Optional[int]
+    tasks: tuple[str, ...]
+    code_links: tuple[str, ...]
+    model_links: tuple[str, ...]
+
+
+@dataclass
+class Collection:
+    entries: list[Entry] = field(default_factory=list)
+    papers: dict[str, Paper] = field(default_factory=dict)
+    records_read: int = 0
+    duplicates: int = 0
+    files: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+class NoRecords(Exception):
+    """An input names nothing to read (missing path, folder without records.jsonl)."""
+
+
+def record_files(inputs: Iterable[Union[str, Path]]) -> list[Path]:
+    """Record files named and `records.jsonl` files below folders named (sorted, hidden skipped)."""
+    out: list[Path] = []
+    for raw in inputs:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted(f for f in p.rglob(RECORD_FILE)
+                           if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts))
+            if not found:
+                raise NoRecords(f"{raw}: no {RECORD_FILE} in this folder or below")
+            out += found
+        elif p.is_file():
+            out.append(p)
+        else:
+            raise NoRecords(f"{raw}: no such file or folder")
+    return out
+
+
+def _objects(path: Path) -> Iterator[tuple[Optional[int], object]]:
+    """(line, parsed object or error message) for each record of a file, streaming JSONL."""
+    if path.suffix.lower() == ".json":
+        try:
+            data = orjson.loads(path.read_bytes())
+        except orjson.JSONDecodeError as e:
+            yield None, f"malformed JSON: {e}"
+            return
+        for obj in data if isinstance(data, list) else [data]:
+            yield None, obj
+        return
+    with open(path, "rb") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                yield n, orjson.loads(line)
+            except orjson.JSONDecodeError as e:
+                yield n, f"malformed JSON: {e}"
+
+
+def _where(path: Path, line: Optional[int]) -> str:
+    return f"{path.as_posix()}:{line}" if line else path.as_posix()
+
+
+def collect(inputs: Iterable[Union[str, Path]]) -> Collection:
+    """Every leaderboard row of every record under `inputs` (raises NoRecords on a bad input)."""
+    col = Collection()
+    seen: set[str] = set()
+    for path in record_files(inputs):
+        col.files.append(path.as_posix())
+        for line, obj in _objects(path):
+            where = _where(path, line)
+            if isinstance(obj, str):
+                col.problems.append(f"{where}: {obj}")
+                continue
+            if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
+                col.problems.append(f"{where}: not a record (no string `id`)")
+                continue
+            col.records_read += 1
+            rid = obj["id"]
+            if rid in seen:
+                col.duplicates += 1
+                continue
+            seen.add(rid)
+            _add_record(obj, where, col)
+    return col
+
+
+def _names(entities) -> tuple[str, ...]:
+    return tuple(e["name"] for e in entities or [] if isinstance(e, dict) and isinstance(e.get("name"), str))
+
+
+def _add_record(rec: dict, where: str, col: Collection) -> None:
+    rows = rec.get("leaderboard") or []
+    if not isinstance(rows, list) or not rows:
+        return
+    entries = []
+    for i, raw in enumerate(rows):
+        try:
+            row = LeaderboardRow.model_validate(raw)
+        except ValidationError as e:
+            err = e.errors()[0]
+            loc = "/".join(str(x) for x in err["loc"])
+            col.problems.append(f"{where}: /leaderboard/{i}{'/' + loc if loc else ''}: {err['msg']}")
+            continue
+        if not math.isfinite(row.value):
+            col.problems.append(f"{where}: /leaderboard/{i}/value: not a finite number")
+            continue
+        entries.append(Entry(row.dataset, row.metric, row.subject, row.value, row.unit, row.qualifier,
+                             row.result_index, rec["id"]))
+    if not entries:
+        return
+    try:
+        source = Source.model_validate((rec.get("sources") or [None])[0])
+    except ValidationError:
+        col.problems.append(f"{where}: /sources/0: missing or malformed")
+        return
+    urls = [u for u in rec.get("urls") or [] if isinstance(u, dict) and isinstance(u.get("url"), str)]
+    col.papers[rec["id"]] = Paper(
+        record_id=rec["id"], source=source,
+        title=rec.get("title") if isinstance(rec.get("title"), str) else None,
+        venue=rec.get("venue") if isinstance(rec.get("venue"), str) else None,
+        year=rec.get("year") if isinstance(rec.get("year"), int) else None,
+        tasks=_names(rec.get("tasks")),
+        code_links=tuple(u["url"] for u in urls if u.get("kind") == "code"),
+        model_links=tuple(u["url"] for u in urls if u.get("kind") == "model"))
+    col.entries += entries
+
+
+# ---------------------------------------------------------------- tables
+
+def group_key(name: str) -> str:
+    """Names that differ only in case, width or spacing are one group."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _spelling(names: Iterable[str]) -> str:
+    """The most frequent spelling; ties go to the first in code-point order."""
+    counts = Counter(names)
+    return min(counts, key=lambda s: (-counts[s], s))
+
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _words(s: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(unicodedata.normalize("NFKC", s).casefold()))
+
+
+@lru_cache(maxsize=1)
+def _direction_patterns() -> tuple[tuple[tuple[str, ...], bool], ...]:
+    pats = []
+    for row in resources.rows("metric_direction.tsv"):
+        words = _words(row[0])
+        if words:
+            pats.append((words, row[1].strip() == "lower"))
+    # longest first: the first match is the most specific
+    return tuple(sorted(pats, key=lambda p: (-len(p[0]), -len(" ".join(p[0])), p[0])))
+
+
+@lru_cache(maxsize=4096)
+def lower_is_better(metric: str) -> bool:
+    """True when smaller values of this metric are better (resources/metric_direction.tsv)."""
+    words = _words(metric)
+    for pat, lower in _direction_patterns():
+        n = len(pat)
+        if any(words[i:i + n] == pat for i in range(len(words) - n + 1)):
+            return lower
+    return False
+
+
+def _better_first(e: Entry, lower: bool) -> tuple:
+    """Sort key: best value first; a qualifier that makes the value better ranks it higher."""
+    shift = _QUALIFIER_SHIFT.get(e.qualifier, 0)
+    return (e.value, shift) if lower else (-e.value, -shift)
+
+
+def _tie_break(e: Entry) -> tuple:
+    return (group_key(e.subject), e.subject, e.record_id, e.result_index)
+
+
+@dataclass
+class Table:
+    """One leaderboard: the rows of one (dataset, metric), best first."""
+
+    dataset: str
+    metric: str
+    lower_is_better: bool
+    entries: list[Entry]
+
+    def ranks(self) -> list[int]:
+        """Competition ranks (1, 2, 2, 4): equal values with equal qualifiers share a rank."""
+        out: list[int] = []
+        for i, e in enumerate(self.entries):
+            if i and _better_first(e, self.lower_is_better) == _better_first(self.entries[i - 1],
+                                                                             self.lower_is_better):
+                out.append(out[-1])
+            else:
+                out.append(i + 1)
+        return out
+
+
+def build_tables(entries: Iterable[Entry]) -> list[Table]:
+    """One table per (dataset, metric) group, sorted by dataset then metric. A name is shown in
+    its most frequent spelling over all tables, so one dataset reads the same in each."""
+    groups: dict[tuple[str, str], list[Entry]] = {}
+    datasets: dict[str, list[str]] = {}
+    metrics: dict[str, list[str]] = {}
+    for e in entries:
+        dk, mk = group_key(e.dataset), group_key(e.metric)
+        groups.setdefault((dk, mk), []).append(e)
+        datasets.setdefault(dk, []).append(e.dataset)
+        metrics.setdefault(mk, []).append(e.metric)
+    tables = []
+    for (dk, mk), rows in groups.items():
+        metric = _spelling(metrics[mk])
+        lower = lower_is_better(metric)
+        rows.sort(key=lambda e: (_better_first(e, lower), _tie_break(e)))
+        tables.append(Table(_spelling(datasets[dk]), metric, lower, rows))
+    tables.sort(key=lambda t: (group_key(t.dataset), t.dataset, group_key(t.metric), t.metric))
+    return tables
+
+
+# ---------------------------------------------------------------- formatting
+
+def number_text(v: float) -> str:
+    """52.56 -> '52.56', 30.0 -> '30', 2e10 -> '20000000000'; shortest round-trip otherwise."""
+    if v == int(v) and abs(v) < 1e16:
+        return str(int(v))
+    return repr(float(v))
+
+
+def value_text(e: Entry) -> str:
+    """The value with its qualifier and without unit: '52.56', '< 30', 'up to 8'."""
+    num = number_text(e.value)
+    return f"{e.qualifier} {num}" if e.qualifier else num
+
+
+def display_text(e: Entry) -> str:
+    """The value with qualifier and unit: '52.56 %', '< 30 %', '2.5 x'."""
+    return f"{value_text(e)} {e.unit}" if e.unit else value_text(e)
+
+
+def source_text(p: Paper) -> str:
+    return f"{p.source.path}#{p.source.index}"
+
+
+def _md_cell(s) -> str:
+    s = "" if s is None else str(s)
+    return " ".join(s.split()).replace("|", "\\|")
+
+
+def to_markdown(tables: list[Table], papers: dict[str, Paper]) -> str:
+    n_rows = sum(len(t.entries) for t in tables)
+    n_papers = len({e.record_id for t in tables for e in t.entries})
+    lines = ["# Leaderboards", "",
+             f"{len(tables)} table{'s' * (len(tables) != 1)}, {n_rows} row{'s' * (n_rows != 1)} "
+             f"from {n_papers} paper{'s' * (n_papers != 1)}. Values are as the abstracts state them: "
+             f"`< 30 %` is a bound, not a score of 30."]
+    for t in tables:
+        lines += ["", f"## {_md_cell(t.dataset)} · {_md_cell(t.metric)}", "",
+                  f"{'lower' if t.lower_is_better else 'higher'} is better", "",
+                  "| rank | subject | value | qualifier | unit | paper | source |",
+                  "|---:|---|---:|---|---|---|---|"]
+        for rank, e in zip(t.ranks(), t.entries):
+            p = papers[e.record_id]
+            paper = f"`{e.record_id}`" + (f" {_md_cell(p.title)}" if p.title else "")
+            lines.append(f"| {rank} | {_md_cell(e.subject)} | {_md_cell(display_text(e))} | "
+                         f"{_md_cell(e.qualifier)} | {_md_cell(e.unit)} | {paper} | "
+                         f"{_md_cell(source_text(p))} |")
+    return "\n".join(lines) + "\n"
+
+
+CSV_COLUMNS = ["dataset", "metric", "lower_is_better", "rank", "subject", "value", "qualifier", "unit",
+               "record_id", "source_path", "source_index", "title", "venue", "year", "result_index"]
+
+
+def to_csv(tables: list[Table], papers: dict[str, Paper]) -> str:
+    """One flat table; `value` holds the qualifier too ('< 30'), never a bare number for it."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for t in tables:
+        for rank, e in zip(t.ranks(), t.entries):
+            p = papers[e.record_id]
+            w.writerow([t.dataset, t.metric, str(t.lower_is_better).lower(), rank, e.subject, value_text(e),
+                        e.qualifier or "", e.unit or "", e.record_id, p.source.path, p.source.index,
+                        p.title or "", p.venue or "", "" if p.year is None else p.year, e.result_index])
+    return buf.getvalue()
+
+
+def to_evaluation_tables(tables: list[Table], papers: dict[str, Paper]) -> EvaluationTables:
+    """The Papers with Code form: tasks -> datasets -> sota {metrics, rows}."""
+    by_dataset: dict[str, list[Table]] = {}
+    for t in tables:
+        by_dataset.setdefault(group_key(t.dataset), []).append(t)
+    tasks: dict[str, list[tuple[str, Dataset]]] = {}
+    task_names: dict[str, list[str]] = {}
+    for tabs in by_dataset.values():
+        dataset = tabs[0].dataset  # the same spelling in every table of this dataset
+        ds = Dataset(dataset=dataset, sota=_sota(tabs, papers))
+        task = _task_of(tabs, papers)
+        tasks.setdefault(group_key(task), []).append((group_key(dataset), ds))
+        task_names.setdefault(group_key(task), []).append(task)
+    out = []
+    for key in sorted(tasks):
+        out.append(Task(task=_spelling(task_names[key]),
+                        datasets=[ds for _, ds in sorted(tasks[key], key=lambda x: (x[0], x[1].dataset))]))
+    return EvaluationTables(out)
+
+
+def _task_of(tabs: list[Table], papers: dict[str, Paper]) -> str:
+    """The task the papers of these tables name most often (each paper counted once)."""
+    names: list[str] = []
+    for rid in sorted({e.record_id for t in tabs for e in t.entries}):
+        names += list(dict.fromkeys(papers[rid].tasks))
+    if not names:
+        return UNSPECIFIED_TASK
+    counts = Counter(group_key(n) for n in names)
+    best = min(counts, key=lambda k: (-counts[k], k))
+    return _spelling(n for n in names if group_key(n) == best)
+
+
+def _sota(tabs: list[Table], papers: dict[str, Paper]) -> Sota:
+    # columns: the metric with most rows first
+    tabs = sorted(tabs, key=lambda t: (-len(t.entries), group_key(t.metric), t.metric))
+    metrics = [t.metric for t in tabs]
+    direction = {t.metric: t.lower_is_better for t in tabs}
+    rows: list[dict] = []        # {"rid", "subject", "cells": {metric: Entry}}
+    open_rows: dict[tuple[str, str], list[dict]] = {}
+    cells = sorted(((t.metric, e) for t in tabs for e in t.entries),
+                   key=lambda me: (me[1].record_id, me[1].result_index, me[1].subject, me[0]))
+    for metric, e in cells:
+        slot = next((r for r in open_rows.get((e.record_id, e.subject), []) if metric not in r["cells"]), None)
+        if slot is None:
+            slot = {"rid": e.record_id, "subject": e.subject, "cells": {}}
+            rows.append(slot)
+            open_rows.setdefault((e.record_id, e.subject), []).append(slot)
+        slot["cells"][metric] = e
+
+    def key(r):
+        parts = tuple((0, _better_first(r["cells"][m], direction[m])) if m in r["cells"] else (1,)
+                      for m in metrics)
+        first = next(iter(sorted(r["cells"].values(), key=lambda e: e.result_index)))
+        return parts + (_tie_break(first),)
+
+    out = []
+    for r in sorted(rows, key=key):
+        p = papers[r["rid"]]
+        ordered = [m for m in metrics if m in r["cells"]]
+        c = r["cells"]
+        out.append(SotaRow(
+            model_name=r["subject"], paper_title=p.title or "",
+            code_links=[Link(title="code", url=u) for u in p.code_links],
+            model_links=[Link(title="model", url=u) for u in p.model_links],
+            metrics={m: value_text(c[m]) for m in ordered},
+            record_id=p.record_id, source=p.source, venue=p.venue, year=p.year,
+            values={m: c[m].value for m in ordered}, units={m: c[m].unit for m in ordered},
+            qualifiers={m: c[m].qualifier for m in ordered},
+            result_indices={m: c[m].result_index for m in ordered}))
+    return Sota(metrics=metrics, rows=out, is_loss=direction)
+
+
+def to_json(tables: list[Table], papers: dict[str, Paper]) -> str:
+    data = to_evaluation_tables(tables, papers).model_dump(mode="json")
+    return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"
+
+
+RENDERERS = {"md": to_markdown, "csv": to_csv, "json": to_json}
+
+
+def render(col: Collection, fmt: str) -> str:
+    """The leaderboards of a collection in one format (md, csv or json)."""
+    return RENDERERS[fmt](build_tables(col.entries), col.papers)
+
+
+def format_for(out: Optional[str], fmt: Optional[str]) -> str:
+    """The format asked for, else the one the output name's suffix names, else markdown."""
+    if fmt:
+        fmt = fmt.lower().lstrip(".")
+        fmt = {"markdown": "md"}.get(fmt, fmt)
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
+        return fmt
+    suffix = Path(out).suffix.lower().lstrip(".") if out and out != "-" else ""
+    return {"markdown": "md"}.get(suffix, suffix) if suffix in FORMATS + ("markdown",) else "md"
