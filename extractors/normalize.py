@@ -216,7 +216,8 @@ def _macros() -> dict[str, tuple[str, int, str]]:
 
 
 _NAME_MARKUP = frozenset("texttt textsc textsf mathtt mathsf textbf emph textit".split())
-_PCT = "\ue000"  # stands in for '%' while parsing, so that pylatexenc reads no comments
+_PCT = "\ue000"
+_ISLAND = regex.compile(r"[\\$]")  # stands in for '%' while parsing, so that pylatexenc reads no comments
 _MATH_SKIP = frozenset("{}")
 
 
@@ -224,11 +225,7 @@ def _latex(text: str) -> tuple[str, SegmentMap] | None:
     from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexGroupNode,
                                         LatexMacroNode, LatexMathNode, LatexSpecialsNode,
                                         LatexWalker)
-    try:
-        walker = LatexWalker(text.replace("%", _PCT), tolerant_parsing=True)
-        nodes, _, _ = walker.get_latex_nodes()
-    except (RecursionError, Exception):  # pylatexenc raises assorted errors on hostile input
-        return None
+    walker = LatexWalker(text.replace("%", _PCT), tolerant_parsing=True)
     macros = _macros()
     out = _Builder(text)
     marks: list[tuple[int, int, str]] = []
@@ -294,9 +291,36 @@ def _latex(text: str) -> tuple[str, SegmentMap] | None:
             out.copy(end - len(post), end)
         return i
 
+    # Parse only the LaTeX islands (from each `\\` or `$` to the end of its node), copying the
+    # plain text between them: pylatexenc tokenises word by word and is slow on long prose.
+    pos = 0
     try:
-        emit(nodes, False)
-    except RecursionError:
+        for m in _ISLAND.finditer(text):
+            if m.start() < pos:
+                continue
+            out.copy(pos, m.start())
+            nodes, npos, nlen = walker.get_latex_nodes(pos=m.start(), read_max_nodes=1)
+            end = npos + nlen
+            last = nodes[-1] if nodes else None
+            # arguments of macros pylatexenc does not know (\\href{..}{..}, \\ding{..})
+            if isinstance(last, LatexMacroNode) and last.macroname in macros:
+                need = macros[last.macroname][1] - len([a for a in (last.nodeargd.argnlist if last.nodeargd else [])
+                                                       or [] if a is not None])
+                while need > 0 and text[end:end + 1] == "{":
+                    more, npos2, nlen2 = walker.get_latex_nodes(pos=end, read_max_nodes=1)
+                    if not more:
+                        break
+                    nodes = list(nodes) + list(more)
+                    end = npos2 + nlen2
+                    need -= 1
+            if not nodes or end <= m.start():
+                out.copy(m.start(), m.start() + 1)
+                pos = m.start() + 1
+                continue
+            emit(nodes, False)
+            pos = end
+        out.copy(pos, len(text))
+    except (RecursionError, Exception):  # pylatexenc raises assorted errors on hostile input
         return None
     return out.text(), out.map, marks
 

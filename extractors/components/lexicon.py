@@ -27,7 +27,10 @@ _SEP = str.maketrans({"-": " ", "‐": " ", "_": " ", "–": " "})
 
 def _key(s: str) -> str:
     """Length-preserving folding: lowercase (where that keeps one char) and separators as spaces."""
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in s).translate(_SEP)
+    low = s.lower()
+    if len(low) != len(s):
+        low = "".join(c.lower() if len(c.lower()) == 1 else c for c in s)
+    return low.translate(_SEP)
 
 
 @lru_cache(maxsize=1)

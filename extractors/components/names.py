@@ -159,7 +159,10 @@ def _proposals(text: str, cues) -> list[Candidate]:
                     more = rx(r"\s*\([^()]{1,12}\)\s*(?:,\s*and|,|and)\s+").match(text[run[1]:run[1] + 30])
                     run = name_run(text, run[1] + more.end()) if more else None
     for cue in cues.get("after", []):
-        for m in rx(r"([\p{L}\p{N}][\p{L}\p{N}\-]*)(?=,\s+(?:a|an)\s)").finditer(text):
+        for comma in rx(r",\s+(?:a|an)\s").finditer(text):
+            m = rx(r"(?<![\p{L}\p{N}\-])([\p{L}\p{N}][\p{L}\p{N}\-]*)$").search(text, max(0, comma.start() - 60), comma.start())
+            if not m:
+                continue
             if cue.match(text[m.end():m.end() + 120]):
                 # a name right before ", a novel framework ..."
                 word = m.group(1)
@@ -241,7 +244,11 @@ def _tasks(text: str, heads) -> list[Candidate]:
         body = m.group(1)
         for part in rx(r"[^,]+?(?=,|\s+and\s+(?=[a-z]+\s+\w+ing\b|online|offline|[a-z]+ing\b)|$)").finditer(body):
             add(m.start(1) + part.start(), part.group(), body[part.start():part.end()])
-    for m in rx(r"((?:[\p{L}][\p{L}\-]*\s+){1,3}?[\p{L}][\p{L}\-]*)\s+(?:tasks|task|benchmarks|problems)\b").finditer(text):
+    for h in rx(r"\s(?:tasks|task|benchmarks|problems)\b").finditer(text):
+        window_start = max(0, h.start() - 80)
+        m = rx(r"(?<![\p{L}\-])((?:[\p{L}][\p{L}\-]*[ \t]+){0,3}[\p{L}][\p{L}\-]*)$").search(text, window_start, h.start())
+        if not m:
+            continue
         phrase = m.group(1)
         if phrase[:1].isupper() and not phrase.split()[0].isupper() and m.start() > 0 \
                 and text[max(0, m.start() - 2):m.start()].strip() not in ("", ".", ":"):
