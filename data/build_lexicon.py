@@ -7,7 +7,7 @@ Code data, CC BY-SA 4.0; see extractors/resources/lexicon/SOURCES.md) and keeps 
 that are safe to match in running text:
 - names and aliases of 2-60 characters and at most 5 words, starting with a letter or digit,
   made of letters, digits, spaces and - _ . + / @ ^ & ' ( ) only;
-- not flagged in ambiguous.tsv as a common English word, a lowercase word or very frequent;
+- not flagged in ambiguous.tsv as a common English word or a lowercase word;
 - single words in lowercase only when they carry a digit or symbol (o3, pass@k, word2vec) or are
   listed in extra.tsv;
 - leaderboard strings from models.tsv only when short (<= 3 words) and without brackets.
@@ -42,7 +42,7 @@ def keep(form: str, file: str, flags: dict) -> bool:
     if form.count("(") != form.count(")"):
         return False
     f = flags.get((file, form), "")
-    if any(x in f for x in ("common-word", "lowercase-english", "very-frequent")):
+    if any(x in f for x in ("common-word", "lowercase-english")):
         return False
     if " " not in form and form.islower() and not re.search(r"[\d@^+]", form):
         return False

@@ -47,6 +47,15 @@ _MODEL_SHAPE = regex.compile(r"(?i)(?:gpt|llama|claude|qwen|gemini|mistral|mixtr
                              r"|\d+(?:\.\d+)?[bBmM](?![\w])")
 
 
+# shapes that name something on their own: CamelCase (EpiGRAF, RegretNet), 3+ capitals
+# (TRADES, SGLD), letters with digits (ResNet18)
+_SHAPE_KEEP = regex.compile(r"^(?:\p{Lu}*\p{Ll}+\p{Lu}[\p{L}\p{N}\-]*|\p{Lu}[\p{Lu}\p{N}\-]{2,}s?|\p{L}+\d[\p{L}\p{N}\-]*)$")
+
+
+_HARDWARE = regex.compile(r"^(?:(?:GTX|RTX|Tesla|Titan|TPU|A|V|H|P|T|K)[- ]?\d{2,4}\w*|TPU\s?v\d\w*|TX\d|Xeon\w*|"
+                          r"Jetson\w*)$")
+
+
 @dataclass
 class Entity:
     name: str
@@ -95,7 +104,7 @@ class _Group:
         for t, w in c.context.items():
             self.votes[t] = self.votes.get(t, 0.0) + w
         if short_only and c.source.startswith("lexicon"):
-            return  # a lexicon hit on a bare acronym is a coincidence of letters
+            return  # a lexicon hit on a bare acronym is a coincidence of letters, not evidence
         target = self.weak if c.source in ("lexicon-weak",) else self.votes
         for t, w in c.types.items():
             target[t] = target.get(t, 0.0) + w
@@ -194,12 +203,12 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
         strong = g.sources & _STRONG
         if g.short and not g.votes and not g.long_titled and not g.sources & (_STRONG - {"acronym"}):
             continue  # "symmetric positive definite matrices (SPDM)": a term, not a name
-        if not strong and not g.votes:
+        if not strong and not g.votes and not (g.sources & {"shape"} and _SHAPE_KEEP.search(name)):
             continue  # a bare shape (or a leaderboard string) with nothing to say what it is
         if name.casefold() in generic and not g.short:
             held.extend(Candidate(s, e, text[s:e], "generic", {"METRIC": 1.0}) for s, e in g.spans)
             continue
-        if name in _not_names():
+        if name in _not_names() or _HARDWARE.match(name):
             continue
         votes = dict(g.votes)
         for t, w in g.weak.items():
