@@ -56,6 +56,12 @@ _HARDWARE = regex.compile(r"^(?:(?:GTX|RTX|Tesla|Titan|TPU|A|V|H|P|T|K)[- ]?\d{2
                           r"Jetson\w*)$")
 
 
+# coined names: CamelCase (FeLMi, VideoWhisperer), capitals with digits or hyphens (MTG-Net,
+# SS-DPA), or long all-caps words (OWLEYE, ADVISOR)
+_COINED = regex.compile(r"^(?:\p{Lu}+\p{Ll}+\p{Lu}[\p{L}\p{N}\-+]*|\p{Ll}{1,3}\p{Lu}[\p{L}\p{N}\-+]*|"
+                        r"\p{Lu}[\p{L}\p{N}]*[-+\d][\p{L}\p{N}\-+]*|\p{Lu}{5,})$")
+
+
 @dataclass
 class Entity:
     name: str
@@ -104,7 +110,8 @@ class _Group:
         for t, w in c.context.items():
             self.votes[t] = self.votes.get(t, 0.0) + w
         if short_only and c.source.startswith("lexicon"):
-            return  # a lexicon hit on a bare acronym is a coincidence of letters, not evidence
+            self.sources.add("lexicon-short")  # known letters, but no evidence of what they name
+            return
         target = self.weak if c.source in ("lexicon-weak",) else self.votes
         for t, w in c.types.items():
             target[t] = target.get(t, 0.0) + w
@@ -237,6 +244,12 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
             held.append(Candidate(m.start(), m.end(), m.group(), "generic", {"METRIC": 1.0}))
     _proposed_from_spans(doc, entities)
     _all_mentions(text, entities)
+    for e in entities:
+        # a coined name no lexicon knows, used again and again, is the paper's own
+        if e.role == "used" and not e.sources & {"lexicon", "lexicon-weak", "lexicon-short"} \
+                and _COINED.match(e.name) and not any(a.islower() for a in e.aliases) \
+                and len(e.mentions) >= 2 and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}:
+            e.role = "proposed"
     entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
     return entities, held
 

@@ -33,11 +33,27 @@ def _key(s: str) -> str:
     return low.translate(_SEP)
 
 
+_LETTER_DIGIT = regex.compile(r"(?<=[A-Za-z])(?=\d)")
+
+
+def variants(form: str) -> set[str]:
+    """Spellings of one name: "CIFAR10" / "CIFAR-10" / "CIFAR 10", "MovieLens-20M" / "MovieLens20M"."""
+    out = {form}
+    if _LETTER_DIGIT.search(form) and len(form) >= 4:
+        out.add(_LETTER_DIGIT.sub("-", form))
+    if "-" in form:
+        joined = form.replace("-", "")
+        if len(joined) >= 4 and any(ch.isdigit() for ch in joined):
+            out.add(joined)
+    return out
+
+
 @lru_cache(maxsize=1)
 def automaton():
     entries: dict[str, list[tuple[str, str, int, str]]] = {}
     for form, typ, weight, canonical in resources.rows("lexicon/names.tsv"):
-        entries.setdefault(_key(form), []).append((form, typ, int(weight), canonical))
+        for v in variants(form):
+            entries.setdefault(_key(v), []).append((v, typ, int(weight), canonical))
     auto = ahocorasick.Automaton()
     for k, v in entries.items():
         auto.add_word(k, (len(k), v))
