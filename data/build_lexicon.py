@@ -7,7 +7,8 @@ Code data, CC BY-SA 4.0; see extractors/resources/lexicon/SOURCES.md) and keeps 
 that are safe to match in running text:
 - names and aliases of 2-60 characters and at most 5 words, starting with a letter or digit,
   made of letters, digits, spaces and - _ . + / @ ^ & ' ( ) only;
-- not flagged in ambiguous.tsv as a common English word or a lowercase word;
+- single words not flagged in ambiguous.tsv as a common English word or a lowercase word
+  (mixed-case ones such as mAP stay: they are matched case-exactly);
 - single words in lowercase only when they carry a digit or symbol (o3, pass@k, word2vec) or are
   listed in extra.tsv;
 - leaderboard strings from models.tsv only when short (<= 3 words) and without brackets.
@@ -42,8 +43,9 @@ def keep(form: str, file: str, flags: dict) -> bool:
     if form.count("(") != form.count(")"):
         return False
     f = flags.get((file, form), "")
-    if any(x in f for x in ("common-word", "lowercase-english")):
-        return False
+    mixed_case = any(ch.isupper() for ch in form[1:]) and any(ch.islower() for ch in form)
+    if any(x in f for x in ("common-word", "lowercase-english")) and " " not in form and not mixed_case:
+        return False  # single words only: mixed-case ones (mAP, IoU) are matched case-exactly, so they stay
     if " " not in form and form.islower() and not re.search(r"[\d@^+]", form):
         return False
     if file == "models" and (len(form.split()) > 3 or "(" in form or "[" in form):

@@ -212,7 +212,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
             continue  # "symmetric positive definite matrices (SPDM)": a term, not a name
         if not strong and not g.votes and not (g.sources & {"shape"} and _SHAPE_KEEP.search(name)):
             continue  # a bare shape (or a leaderboard string) with nothing to say what it is
-        if name.casefold() in generic and not g.short:
+        if name.casefold() in generic and not g.short or _measured_quantity(name, g):
             held.extend(Candidate(s, e, text[s:e], "generic", {"METRIC": 1.0}) for s, e in g.spans)
             continue
         if name in _not_names() or _HARDWARE.match(name):
@@ -263,6 +263,18 @@ def _ner_only(cands: list[Candidate]) -> list[Entity]:
             by_key[k] = Entity(name=c.text, types=[next(iter(c.types))], sources={"ner"})
         by_key[k].mentions.append((c.start, c.end))
     return list(by_key.values())
+
+
+_QUANTITY_HEADS = frozenset("""time times cost costs parameters rate divergence distance error loss size memory
+    complexity speed usage consumption fairness overhead footprint""".split())
+
+
+def _measured_quantity(name: str, g) -> bool:
+    """ "inference time", "KL divergence", "communication complexity": phrases for a quantity that
+    are metrics of a paper only when it reports a number for them (the linker revives them)."""
+    words = name.split()
+    return (len(words) > 1 and words[-1].lower() in _QUANTITY_HEADS and set(g.votes) <= {"METRIC"}
+            and not g.sources & {"bound", "proposal", "markup", "acronym", "ner"})
 
 
 def _same_span(a, b) -> bool:

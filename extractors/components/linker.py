@@ -36,10 +36,21 @@ _OURS = regex.compile(r"\bour\s+(?:\w+\s+){0,2}?(?:method|approach|model|framewo
                       r"loss|criterion|architecture|network|agent|policy|estimator)s?\b", regex.IGNORECASE)
 _METRIC_AFTER = regex.compile(r"^\s*(?:\)\s*)?(?:(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"
                               r"|(?:absolute\s+|relative\s+)?(?:higher|lower|better|worse|improvement|gain|increase|"
-                              r"reduction|drop|decrease|boost)s?\s+(?:in|on|of)\s+(?:the\s+)?)?\(?$")
+                              r"reduction|drop|decrease|boost|speedup|speed-up|loss)s?\s+(?:in|on|of)\s+(?:the\s+)?"
+                              r"|(?:higher|lower|better|worse|less|more|fewer|smaller|larger|reduced|improved|faster)\s+)?\(?$")
+_BY_BEFORE = regex.compile(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*(?:(?:up\s+to|over|about|around|nearly|almost|more\s+than|"
+                           r"less\s+than|at\s+least|approximately|roughly|a\s+factor\s+of)\s*)?[~≈∼<>]?\s*$")
+_MODIFIER = regex.compile(r"(?<![\p{L}\p{N}\-])((?:(?!(?:the|a|an|of|in|on|by|with|for|and|or|to|our|their|its|this|"
+                          r"that|these|than|as|at|from|is|are|was|were|be|both|while|which|improves?|improved|"
+                          r"reduces?|reduced|increases?|increased|boosts?|achieves?|achieved|lower|higher|better|"
+                          r"worse|improving|reducing|less|more|average|overall|total)\b)[\p{L}][\p{L}\p{N}\-]*\s+){1,3})$",
+                          regex.IGNORECASE)
 _METRIC_BEFORE = regex.compile(r"^(?:\s*(?:score|value|rate)?\s*(?:of|at|is|was|=|:|reaches|reaching|achieves|"
                                r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
                                r"than|only|just|nearly|almost|an?|the|and|\(|,))*\s*$")
+
+
+_FAMILY = regex.compile(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -73,7 +84,9 @@ def link_numbers(doc: Doc) -> None:
         held.setdefault(c.text.casefold(), []).append((c.start, c.end))
     mentions.sort(key=lambda m: m[0])
     sents = sentences(text)
-    systems = [m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}]
+    # plural family names (LLMs, GNNs, transformers) are kinds of systems, not a result's subject
+    systems = [m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
+               and not _FAMILY.match(text[m[0]:m[1]])]
     data = [m for m in mentions if set(m[2].types) & {"DATASET", "BENCHMARK"}]
     metrics = [m for m in mentions if "METRIC" in m[2].types]
     data_entities = {id(m[2]): m[2] for m in data}
@@ -101,8 +114,26 @@ def link_numbers(doc: Doc) -> None:
                 n.subjects = subs if len(subs) > 1 else []
         # ---- dataset
         n.dataset = _dataset(text, n, s_start, s_end, data, data_entities)
+    _share_links(text, nums)
     if revived:
         doc._.entities = ents + [e for e in revived.values() if e not in ents]
+
+
+_PARTNER = regex.compile(r"^\s?(?:-|–|—|to|~|∼|/|,|and|or|vs\.?)\s?$|^\s*(?:[\w@^\-]+\s+){0,2}?(?:and|or|,|/)\s*$")
+
+
+def _share_links(text: str, nums) -> None:
+    """Range and list partners ("by 3.72%~6.68%", "36% and 46%") share what the other lacks."""
+    for a, b in zip(nums, nums[1:]):
+        if not _PARTNER.match(text[max(a.end, a.unit_end):b.start]) or a.unit != b.unit:
+            continue
+        for attr in ("metric", "dataset"):
+            if getattr(b, attr) is None and getattr(a, attr) is not None:
+                setattr(b, attr, getattr(a, attr))
+            elif getattr(a, attr) is None and getattr(b, attr) is not None:
+                setattr(a, attr, getattr(b, attr))
+        if b.subject is None and a.subject is not None and b.kind != "count":
+            b.subject, b.subjects = a.subject, list(a.subjects)
 
 
 def _metric_after(text, pos, s_end, metrics, held, revived, ents) -> Optional[str]:
@@ -112,29 +143,37 @@ def _metric_after(text, pos, s_end, metrics, held, revived, ents) -> Optional[st
     for name, spans in held.items():
         for s, t in spans:
             if pos <= s < min(s_end, pos + 40) and _METRIC_AFTER.match(text[pos:s]):
-                return _revive(text[s:t], spans, revived, ents)
+                return _revive(text, s, t, held, revived, extend_from=pos)
     return None
 
 
 def _metric_before(text, pos, s_start, metrics, held, revived, ents) -> Optional[str]:
     best = None
     for s, t, e in metrics:
-        if s_start <= s and t <= pos and pos - t <= 40 and _METRIC_BEFORE.match(text[t:pos]):
+        if s_start <= s and t <= pos and (pos - t <= 40 and _METRIC_BEFORE.match(text[t:pos])
+                                          or pos - t <= 90 and _BY_BEFORE.match(text[t:pos])):
             best = e.name
     if best:
         return best
     for name, spans in held.items():
         for s, t in spans:
-            if s_start <= s and t <= pos and pos - t <= 40 and _METRIC_BEFORE.match(text[t:pos]):
-                best = _revive(text[s:t], spans, revived, ents)
+            if s_start <= s and t <= pos and (pos - t <= 40 and _METRIC_BEFORE.match(text[t:pos])
+                                              or pos - t <= 90 and _BY_BEFORE.match(text[t:pos])):
+                best = _revive(text, s, t, held, revived)
     return best
 
 
-def _revive(surface: str, spans, revived: dict, ents) -> str:
-    """A quality word that a number measures is a metric after all."""
+def _revive(text: str, s: int, t: int, held: dict, revived: dict, extend_from: int = -1) -> str:
+    """A quality word that a number measures is a metric after all, with the words that narrow
+    it down: "standard accuracy", "end-to-end training time", "energy cost"."""
+    m = _MODIFIER.search(text, max(0, extend_from if extend_from >= 0 else s - 60), s)
+    if m and not any(ch.isdigit() for ch in m.group(1)[:1]):
+        s = m.start(1)
+    surface = text[s:t]
     k = surface.casefold()
     if k not in revived:
-        revived[k] = Entity(name=surface, types=["METRIC"], mentions=sorted(spans), sources={"generic"})
+        spans = sorted(set(held.get(k, [])) | {(s, t)})
+        revived[k] = Entity(name=surface, types=["METRIC"], mentions=spans, sources={"generic"})
     return revived[k].name
 
 
