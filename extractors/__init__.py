@@ -1,1 +1,31 @@
-"""extractors: metadata records from machine-learning abstracts."""
+"""extractors: metadata records from machine-learning abstracts.
+
+    from extractors import extract
+    record = extract("We propose FooNet ... reaching 52.56% pass@1 on MCPMark.")
+
+`extract(text, **meta)` returns a `Record` (extractors.models); `build_nlp()` returns the spaCy
+pipeline; `nlp.add_pipe("abstract_metadata")` adds the whole extractor to any spaCy pipeline.
+"""
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+_EXTRACTOR = None
+
+
+def extract(text: str, **meta):
+    """The record of one abstract (meta: path, index, venue, year, title). The pipeline is
+    built on first use and kept for the process."""
+    global _EXTRACTOR
+    if _EXTRACTOR is None:
+        from .pipeline import Extractor
+        _EXTRACTOR = Extractor()
+    return _EXTRACTOR.extract(text, **meta)
+
+
+def build_nlp(entity_evidence: str = "both"):
+    from .pipeline import build_nlp as _build
+    return _build(entity_evidence)
+
+
+from . import spacy_component  # noqa: E402,F401  (registers the `abstract_metadata` factory)
