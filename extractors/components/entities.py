@@ -40,7 +40,7 @@ for _ext in ("entities", "held_metrics"):
     if not Doc.has_extension(_ext):
         Doc.set_extension(_ext, default=None)
 
-_STRONG = {"lexicon", "acronym", "proposal", "markup", "task", "pattern", "bound", "ner"}  # not shape, lexicon-weak
+_STRONG = {"lexicon", "acronym", "proposal", "called", "markup", "task", "pattern", "bound", "ner"}  # not shape, lexicon-weak
 _TYPE_ORDER = {t: i for i, t in enumerate(("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC", "TASK"))}
 _MODEL_SHAPE = regex.compile(r"(?i)(?:gpt|llama|claude|qwen|gemini|mistral|mixtral|deepseek|phi|gemma|"
                              r"falcon|vicuna|opt|bloom|t5|palm|chatgpt|o\d|kimi|glm|yi|internlm|baichuan)"
@@ -210,7 +210,8 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
         strong = g.sources & _STRONG
         if g.short and not g.votes and not g.long_titled and not g.sources & (_STRONG - {"acronym"}):
             continue  # "symmetric positive definite matrices (SPDM)": a term, not a name
-        if not strong and not g.votes and not (g.sources & {"shape"} and _SHAPE_KEEP.search(name)):
+        if not strong and not g.votes and not (g.sources & {"shape"} and _SHAPE_KEEP.search(name)) \
+                and not ("title" in g.sources and " " in name):
             continue  # a bare shape (or a leaderboard string) with nothing to say what it is
         if name.casefold() in generic and not g.short or _measured_quantity(name, g):
             held.extend(Candidate(s, e, text[s:e], "generic", {"METRIC": 1.0}) for s, e in g.spans)

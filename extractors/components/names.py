@@ -109,8 +109,10 @@ def find_names(text: str, marks=()) -> list[Candidate]:
             w = m.group()
             if w in not_names or w.rstrip("s") in not_names:
                 continue
-            types = {typ: 1.0} if typ != "NAME" else {}
-            out.append(Candidate(m.start(), m.end(), w, "pattern" if typ != "NAME" else "shape", types))
+            if typ in ("NAME", "TITLE"):
+                out.append(Candidate(m.start(), m.end(), w, "shape" if typ == "NAME" else "title", {}))
+            else:
+                out.append(Candidate(m.start(), m.end(), w, "pattern", {typ: 1.0}))
     for a, b, kind in marks or ():
         seg = text[a:b].strip()
         if not seg or len(seg) > 60 or seg in not_names:
@@ -152,7 +154,12 @@ def _proposals(text: str, cues) -> list[Candidate]:
                     if low:
                         run = (pos + low.start(1), pos + low.end(1))
                 if kind == "called" and not rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work))\b", regex.IGNORECASE).search(text[max(0, text.rfind(". ", 0, m.start()) + 1):m.start()]):
-                    continue  # "a manifold learning technique called diffusion maps": an existing thing
+                    # "a manifold learning technique called diffusion maps": a name, but not new
+                    if run and run[1] - run[0] >= 2:
+                        head = rx(r"([\p{L}\-]+)\s*,?\s*$").search(text, max(0, m.start() - 30), m.start())
+                        t = head_type(head.group(1), _tables()[3]) if head else None
+                        out.append(Candidate(run[0], run[1], text[run[0]:run[1]], "called", {t: 1.0} if t else {}))
+                    continue
                 while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
                     out += _split_coordination(text, *run)
                     # "We introduce Perceptual Separation (PS) and Perceptual Match (PM)"
@@ -215,7 +222,7 @@ def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
 
 def _task_phrase(phrase: str) -> str | None:
     phrase = _PREP_CUT.sub("", phrase.strip())
-    phrase = rx(r"^(?:the|a|an|our|their|its)\s+", regex.IGNORECASE).sub("", phrase)
+    phrase = rx(r"^(?:(?:and|or|the|a|an|our|their|its)\s+)+", regex.IGNORECASE).sub("", phrase)
     words = phrase.split()
     if not words or len(words) > 8 or words[0].lower() in _TASK_STOP:
         return None
