@@ -32,7 +32,7 @@ _CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
 _BASELINE_BEFORE = regex.compile(r"(?:than|over|compared\s+(?:to|with)|against|vs\.?|versus|relative\s+to|"
                                  r"outperform\w*|surpass\w*|beat\w*|exceed\w*|unlike|like|such\s+as|"
                                  r"including|e\.g\.,?|from|of|on|with|in|by)\s+(?:the\s+)?(?:\S+\s+){0,2}?$")
-_OURS = regex.compile(r"\bour\s+(?:\w+\s+){0,2}?(?:method|approach|model|framework|algorithm|system|technique|"
+_OURS = regex.compile(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?(?:method|approach|model|framework|algorithm|system|technique|"
                       r"loss|criterion|architecture|network|agent|policy|estimator)s?\b", regex.IGNORECASE)
 _METRIC_AFTER = regex.compile(r"^\s*(?:\)\s*)?(?:(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"
                               r"|(?:absolute\s+|relative\s+)?(?:higher|lower|better|worse|improvement|gain|increase|"
@@ -109,6 +109,10 @@ def link_numbers(doc: Doc) -> None:
         # ---- subject(s)
         if n.kind != "count":
             subs = _subjects(text, n, s_start, s_end, systems, proposed_systems)
+            if not subs and n.kind in ("score", "delta", "ratio") and proposed_systems:
+                # "Experiments show speed-ups of 3x-30x": a result the paper reports without naming
+                # who achieved it is its own method's
+                subs = [max(proposed_systems, key=lambda e: len(e.mentions)).name]
             if subs:
                 n.subject = subs[0]
                 n.subjects = subs if len(subs) > 1 else []
