@@ -51,3 +51,12 @@ def unescape(value: str) -> str:
             out.append(ch)
             i += 1
     return "".join(out)
+
+
+@lru_cache(maxsize=None)
+def word_list(name: str) -> frozenset[str]:
+    """One named list of resources/word_lists.tsv."""
+    for row in rows("word_lists.tsv"):
+        if row[0] == name:
+            return frozenset(row[1].split())
+    raise KeyError(f"no word list {name!r} in word_lists.tsv")

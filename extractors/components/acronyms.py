@@ -24,14 +24,14 @@ import regex
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from .. import resources
 from .textutil import doc_text, find_word, rx
 
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=None)
 
-_GENERIC_TAIL = frozenset("dataset datasets benchmark benchmarks task tasks framework method approach "
-                          "algorithm system".split())
-_STOP = frozenset("a an the of for and or in on to with by from at via as its their our".split())
+_GENERIC_TAIL = resources.word_list("acronym_generic_tail")
+_STOP = resources.word_list("acronym_stop")
 _SHORT = regex.compile(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.]{0,11}$")
 _WORDS = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’]*(?:[-‐/][\p{L}\p{N}]+)*")
 _PAREN = regex.compile(r"\(([^()]{1,80})\)")

@@ -266,8 +266,7 @@ def _ner_only(cands: list[Candidate]) -> list[Entity]:
     return list(by_key.values())
 
 
-_QUANTITY_HEADS = frozenset("""time times cost costs parameters rate divergence distance error loss size memory
-    complexity speed usage consumption fairness overhead footprint""".split())
+_QUANTITY_HEADS = resources.word_list("quantity_heads")
 
 
 def _measured_quantity(name: str, g) -> bool:

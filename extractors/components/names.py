@@ -30,12 +30,7 @@ _NAME_MARKUP = {"texttt", "textsc", "mathtt", "textsf", "**"}
 _WEAK_MARKUP = {"textbf", "emph", "textit"}
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’@^+.]*(?:-[\p{L}\p{N}@^+]+)*")
 _NOMINAL = regex.compile(r"(?:ing|tion|sion|ment|sis|ance|ence|ization|isation|graphy|metry|scopy)$")
-_TASK_STOP = frozenset("""one two three four five six seven eight nine ten while avoid avoiding showing
-    show shows consider considers solve solving solves reproduce resulting subsequent representative
-    we our us it they often only also then thus downstream various many multiple several different these those other all
-    real-world challenging diverse standard popular common new existing generative discriminative
-    such similar related following same specific general complex simple hard difficult several
-    numerous benchmark evaluation most more less key main few additional individual both""".split())
+_TASK_STOP = resources.word_list("task_stop")
 _PREP_CUT = regex.compile(r"\s+(?:with|where|which|that|by|using|via|given|under|through|from|whose|when|while|as|to)\s+.*$")
 
 

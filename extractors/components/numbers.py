@@ -65,10 +65,7 @@ _NUM = regex.compile(r"""
 
 _WORD = regex.compile(r"[^\W\d_][\w'’]*(?:-[\w]+)*")
 _ADJ_SUFFIX = regex.compile(r"(?:ly|ed|al|ive|ous|able|ible|ic|ful|ing)$")
-_STOP = frozenset("""a an the of in on at for to from with by and or but as is are was were be been
-    than that which who this these those it its their our we they per vs via into over under only
-    while whereas using compared across each every all any both such when where than respectively
-    also more less""".split())
+_STOP = resources.word_list("unit_stop")
 
 
 @lru_cache(maxsize=1)
