@@ -28,6 +28,7 @@ class Candidate:
     canonical: Optional[str] = None
     proposed: bool = False
     context: dict = field(default_factory=dict)  # type evidence from the surrounding words
+    ner: dict = field(default_factory=dict)      # the NER's label for this span (typing only)
 
 
 def add_candidates(doc: Doc, cands: list[Candidate]) -> None:

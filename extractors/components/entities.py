@@ -34,7 +34,7 @@ from .. import resources
 from .textutil import doc_text, find_word, rx
 from .candidates import TYPES, Candidate
 from .names import _tables as _name_tables
-from .names import context_types, head_type
+from .names import _citation, context_types, head_type
 
 for _ext in ("entities", "held_metrics"):
     if not Doc.has_extension(_ext):
@@ -109,6 +109,8 @@ class _Group:
     def take(self, c: Candidate, short_only: bool = False) -> None:
         for t, w in c.context.items():
             self.votes[t] = self.votes.get(t, 0.0) + w
+        for t, w in c.ner.items():  # the NER helps to type what the rules found, not to keep it
+            self.weak[t] = self.weak.get(t, 0.0) + w
         if short_only and c.source.startswith("lexicon"):
             self.sources.add("lexicon-short")  # known letters, but no evidence of what they name
             return
@@ -136,12 +138,11 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     text = doc_text(doc)
     heads = _name_tables()[3]
     cands: list[Candidate] = list(doc._.candidates or []) if use != "ner" else []
-    if use != "rules":
-        for ent in doc.ents:
-            if ent.label_ in TYPES:
-                cands.append(Candidate(ent.start_char, ent.end_char, ent.text, "ner", {ent.label_: 1.5}))
     if use == "ner":
-        return _ner_only(cands), []
+        return _ner_only([Candidate(e.start_char, e.end_char, e.text, "ner", {e.label_: 1.5})
+                          for e in doc.ents if e.label_ in TYPES]), []
+    if use != "rules":
+        cands += _ner_candidates(doc, text, cands)
     for b in doc._.bounds or []:
         if b.quantity:
             for s, e in find_word(text, b.quantity, ignore_case=True):
@@ -163,7 +164,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
             t = "METHOD"  # "Random Policy Valuation for Diverse Reasoning" names a method
         if t:  # the long form's head says what the acronym names; it outweighs a lexicon hit
             for tt in (("METHOD", "METRIC") if t == "MEASURE" else (t,)):
-                g.votes[tt] = g.votes.get(tt, 0.0) + 3.0
+                g.votes[tt] = g.votes.get(tt, 0.0) + 4.0
         groups.append(g)
 
     rest: list[Candidate] = []
@@ -255,6 +256,61 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     return entities, held
 
 
+def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Candidate]:
+    """How the statistical NER joins the rules: where its span overlaps a rule candidate it only
+    votes for that candidate's type (rules know the boundaries better); elsewhere its span is
+    kept when, trimmed of function words, it still reads as a name (a capital or digit) or, for a
+    task, as an activity ("speech emotion recognition")."""
+    from .names import _task_phrase
+    out = []
+    for ent in doc.ents:
+        if ent.label_ not in TYPES:
+            continue
+        span = (ent.start_char, ent.end_char)
+        hosts = [c for c in rule_cands if _overlap(span, (c.start, c.end))]
+        if hosts:
+            for c in hosts:
+                c.ner[ent.label_] = c.ner.get(ent.label_, 0.0) + 1.0
+            continue
+        words = ent.text.split()
+        while words and (words[-1].lower() in _NER_TRIM or not words[-1][-1:].isalnum()):
+            words.pop()
+        while words and words[0].lower() in _NER_TRIM:
+            words.pop(0)
+        if not words:
+            continue
+        surface = " ".join(words)
+        start = text.find(surface, ent.start_char)
+        if start < 0 or start >= ent.end_char:
+            continue
+        if ent.label_ == "TASK":
+            if not _task_phrase(surface):
+                continue
+        elif not any(ch.isupper() or ch.isdigit() for ch in surface):
+            continue
+        if _NOT_NAME_CHARS.search(surface) or _sentence_start_phrase(text, start, surface):
+            continue
+        cand = Candidate(start, start + len(surface), surface, "ner", {ent.label_: 1.5})
+        if _citation(text, cand):
+            continue
+        out.append(cand)
+    return out
+
+
+_NOT_NAME_CHARS = regex.compile(r"[_^()=→←<>|\\{}\[\]]")
+
+
+def _sentence_start_phrase(text: str, start: int, surface: str) -> bool:
+    """"Generation approaches ..." at a sentence start: a capital that only starts the sentence."""
+    words = surface.split()
+    first = words[0]
+    if len(words) < 2 or not first[:1].isupper() or any(ch.isupper() or ch.isdigit() for ch in first[1:]):
+        return False
+    if any(any(ch.isupper() for ch in w) for w in words[1:]):
+        return False
+    return start == 0 or bool(regex.search(r"(?:[.!?:;]|\(\w{1,3}\)|\b\w{1,3}\))\s*$", text[max(0, start - 6):start]))
+
+
 def _ner_only(cands: list[Candidate]) -> list[Entity]:
     """Entities straight from the NER's spans: one per distinct name, its label as the type."""
     by_key: dict[str, Entity] = {}
@@ -267,6 +323,7 @@ def _ner_only(cands: list[Candidate]) -> list[Entity]:
 
 
 _QUANTITY_HEADS = resources.word_list("quantity_heads")
+_NER_TRIM = resources.word_list("ner_trim")
 
 
 def _measured_quantity(name: str, g) -> bool:

@@ -114,11 +114,11 @@ def find_lexicon(text: str) -> list[Candidate]:
         votes: dict[str, float] = {}
         for _, typ, weight, _ in forms:
             votes[typ] = max(votes.get(typ, 0), float(weight))
+        source = "lexicon" if max(votes.values()) >= 2 else "lexicon-weak"  # leaderboard strings
         if votes.keys() & {"DATASET", "BENCHMARK"} and votes.keys() & {"METHOD", "MODEL", "METRIC"}:
             # SGD the optimiser or the dialogue dataset: the lexicon only half-knows, context decides
             votes = {t: w / 2 for t, w in votes.items()}
         canonical = max(forms, key=lambda f: f[2])[3]
-        source = "lexicon" if max(votes.values()) >= 2 else "lexicon-weak"  # leaderboard strings
         out.append(Candidate(start, end, text[start:end], source, votes, canonical=canonical))
         last_end = end
     return out

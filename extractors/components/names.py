@@ -126,7 +126,7 @@ def _citation(text: str, c: Candidate) -> bool:
     """Author names: "Wang et al.", "(Zhang, 2023)"."""
     if rx(r"\s+(?:et\s+al|and\s+\p{Lu}\p{Ll}+\s+(?:et\s+al|\(?\d{4}))").match(text[c.end:c.end + 20]):
         return True
-    if rx(r",?\s*\(?(?:19|20)\d{2}[a-z]?\b").match(text[c.end:c.end + 10]) and c.source in ("shape", "proposal"):
+    if rx(r",?\s*\(?(?:19|20)\d{2}[a-z]?\b").match(text[c.end:c.end + 10]) and c.source in ("shape", "proposal", "ner"):
         return True
     return False
 
