@@ -27,5 +27,5 @@ def build_nlp(entity_evidence: str = "both"):
     from .pipeline import build_nlp as _build
     return _build(entity_evidence)
 
-
-from . import spacy_component  # noqa: E402,F401  (registers the `abstract_metadata` factory)
+# `nlp.add_pipe("abstract_metadata")` finds the factory through the package's `spacy_factories`
+# entry point (or `import extractors.spacy_component`); importing extractors itself stays light.

@@ -18,20 +18,56 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 @app.command()
 def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstracts."),
         out: Path = typer.Option(..., "-o", "--out", help="Output folder."),
-        workers: int = typer.Option(1, "--workers", "-w", min=1, help="Worker processes."),
+        workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1,
+                                              help="Worker processes [default: 1; with --engine dask "
+                                                   "and no --scheduler, LocalCluster workers: 2]."),
         max_chars: int = typer.Option(100_000, "--max-chars", min=1,
-                                      help="Longest abstract accepted; longer ones become errors.")):
+                                      help="Longest abstract accepted; longer ones become errors."),
+        engine_name: str = typer.Option("local", "--engine", help="local (this machine) or dask."),
+        scheduler: Optional[str] = typer.Option(None, "--scheduler",
+                                                help="Dask scheduler address (tcp://host:8786); "
+                                                     "default: a LocalCluster."),
+        resume: bool = typer.Option(False, "--resume",
+                                    help="Skip abstracts whose record is already in OUT (from a "
+                                         "finished or interrupted run) and finish the rest."),
+        time_limit: float = typer.Option(2.0, "--time-limit", min=0,
+                                         help="Seconds one abstract may take before it becomes an "
+                                              "error line (0: no limit)."),
+        partition_mb: Optional[float] = typer.Option(None, "--partition-mb", min=0.001,
+                                                     help="Split JSONL files into byte ranges of "
+                                                          "about this size [0.25].")):
     """Extract records from INPUTS into OUT/records.jsonl, OUT/errors.jsonl, OUT/summary.json."""
     from . import engine, readers
+    if engine_name not in ("local", "dask"):
+        raise typer.BadParameter("expected local or dask", param_hint="--engine")
+    if scheduler and engine_name != "dask":
+        raise typer.BadParameter("needs --engine dask", param_hint="--scheduler")
     readers.MAX_CHARS = max_chars
+    opts = dict(resume=resume, time_limit=time_limit or None, max_chars=max_chars)
+    if partition_mb:
+        opts["part_bytes"] = max(1, int(partition_mb * (1 << 20)))
     progress = _progress()
-    with progress as bar:
-        task = bar.add_task("abstracts", total=None) if bar else None
-        summary = engine.run(inputs, out, workers=workers,
-                             progress=(lambda n: bar.advance(task, n)) if bar else None)
+    try:
+        with progress as bar:
+            task = bar.add_task("abstracts", total=None) if bar else None
+            advance = (lambda n: bar.advance(task, n)) if bar else None
+            if engine_name == "dask":
+                try:
+                    from . import dask_engine
+                    import distributed  # noqa: F401
+                except ImportError:
+                    raise typer.BadParameter("needs Dask: pip install 'extractors[dask]'", param_hint="--engine")
+                summary = dask_engine.run(inputs, out, scheduler=scheduler, workers=workers or 2,
+                                          progress=advance, **opts)
+            else:
+                summary = engine.run(inputs, out, workers=workers or 1, progress=advance, **opts)
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted: rerun with --resume to finish what is left -> {out}", err=True)
+        raise typer.Exit(130)
+    resumed = f", {summary.resumed} already done" if summary.resumed is not None else ""
     typer.echo(f"{summary.records_written} records, {summary.duplicates_merged} duplicates merged, "
                f"{summary.errors} errors from {summary.abstracts_read} abstracts in "
-               f"{summary.files_read} files ({summary.seconds:.1f}s) -> {out}", err=True)
+               f"{summary.files_read} files{resumed} ({summary.seconds:.1f}s) -> {out}", err=True)
     raise typer.Exit(1 if summary.errors else 0)
 
 
@@ -70,13 +106,15 @@ def schema(out: Path = typer.Option(Path("schemas"), "-o", "--out", help="Folder
            stdout: bool = typer.Option(False, "--stdout", help="Print the record schema instead.")):
     """Write the JSON Schemas generated from the models."""
     from .schemas import schema_files
+    from .writers import AtomicFile
     files = schema_files()
     if stdout:
         typer.echo(files["record.schema.json"].rstrip("\n"))
         return
     out.mkdir(parents=True, exist_ok=True)
     for name, content in files.items():
-        (out / name).write_text(content, encoding="utf-8")
+        with AtomicFile(out / name) as f:
+            f.write(content.encode("utf-8"))
         typer.echo(str(out / name), err=True)
 
 
@@ -87,10 +125,12 @@ def eval_(pred: Path = typer.Argument(..., help="Predicted records: a .jsonl/.js
           json_out: Optional[Path] = typer.Option(None, "--json", help="Also write the scores here.")):
     """Precision, recall and F1 per field against a gold file."""
     from .evaluate import evaluate, report
+    from .writers import AtomicFile
     scores = evaluate(gold, pred)
     typer.echo(report(scores, verbose))
     if json_out:
-        json_out.write_text(json.dumps(scores.to_json(), indent=2) + "\n", encoding="utf-8")
+        with AtomicFile(json_out) as f:
+            f.write((json.dumps(scores.to_json(), indent=2) + "\n").encode("utf-8"))
 
 
 @app.command()
@@ -141,6 +181,27 @@ def leaderboard_(inputs: List[str] = typer.Argument(..., help="Folders (searched
                f"records ({col.duplicates} duplicates skipped), {len(col.problems)} problems"
                + ("" if out == "-" else f" -> {out}"), err=True)
     raise typer.Exit(1 if col.problems else 0)
+
+
+@app.command("train")
+def train_(data: Optional[List[Path]] = typer.Option(
+               None, "--data", help="Annotation files or folders (gold format, docs/SPEC.md section 6); "
+                                    "default: data/annotations/part_0..3.jsonl (part_4, the held-out "
+                                    "set, is refused)."),
+           out: Path = typer.Option(Path("extractors/resources/ner"), "-o", "--out",
+                                    help="Folder for the trained pipeline (replaced)."),
+           config: Path = typer.Option(Path("data/ner.cfg"), "--config", help="spaCy training config."),
+           seed: Optional[int] = typer.Option(None, "--seed", help="Random seed; default: the config's.")):
+    """Train the statistical NER from the hand annotations (build_nlp() loads it from the package)."""
+    from .train import DataError, train
+    if not config.is_file():
+        raise typer.BadParameter(f"{config} does not exist", param_hint="--config")
+    try:
+        report = train(data, out, config, seed)
+    except (FileNotFoundError, DataError) as e:
+        raise typer.BadParameter(str(e), param_hint="--data")
+    typer.echo(f"{report.train_records} train / {report.dev_records} dev records, "
+               f"{report.seconds:.0f}s -> {report.out}\n{report.table()}")
 
 
 def main(argv: Optional[List[str]] = None) -> None:

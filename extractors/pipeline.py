@@ -4,9 +4,9 @@
 abstracts in batches with ``nlp.pipe`` and assembles records. Components work in clean-text
 coordinates; `assemble` maps every span back to the raw text in one place.
 """
-from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources as _resources
 from typing import Iterable, Iterator, Optional, Union
 
 import spacy
@@ -15,11 +15,70 @@ from spacy.language import Language
 from . import components  # noqa: F401  (registers the factories)
 from .tokenizer import make_tokenizer
 from .assemble import assemble
+from .limits import make_doc
 from .models import Record
 from .normalize import Normalized, normalize
 from .readers import Abstract, InputError
 
 PIPE_NAMES = ("urls", "bounds", "acronyms", "lexicon", "names", "entities", "numbers", "result_linker")
+#: the trained statistical NER: a spaCy pipeline folder under extractors/resources/, written by
+#: `extractors train` (extractors/train.py, config data/ner.cfg)
+NER_MODEL = "ner"
+
+
+def ner_model_path():
+    """Where the trained NER lives inside the installed package (an importlib Traversable)."""
+    return _resources.files(__package__).joinpath("resources", NER_MODEL)
+
+
+#: longest Doc (tokens) the NER reads. Corpus abstracts have at most ~800 tokens; the parser's
+#: loop runs in C, where the per-abstract time limit (extractors.limits) cannot interrupt it, and
+#: costs ~30 us a token, so a hostile 100,000-token input would hold a worker for seconds.
+NER_MAX_TOKENS = 5000
+
+
+def load_ner() -> Language:
+    """The trained NER pipeline shipped in the package; nothing is ever downloaded."""
+    model = ner_model_path()
+    if not model.joinpath("config.cfg").is_file():
+        raise FileNotFoundError(f"the trained NER model is missing from the package ({model}): "
+                                "run `extractors train` to build it")
+    with _resources.as_file(model) as path:
+        return spacy.load(path)
+
+
+class LengthLimitedNER:
+    """The trained `ner` (a spaCy EntityRecognizer), run on Docs of at most `max_tokens` tokens;
+    longer Docs pass through without NER entities (the rule components still run on them).
+    Anything else (``labels``, ``to_disk``, ...) is the wrapped component's."""
+
+    def __init__(self, ner, max_tokens: int = NER_MAX_TOKENS) -> None:
+        self.ner = ner
+        self.max_tokens = max_tokens
+
+    def __call__(self, doc):
+        return self.ner(doc) if len(doc) <= self.max_tokens else doc
+
+    def pipe(self, docs, batch_size: int = 128):
+        for batch in spacy.util.minibatch(docs, size=batch_size):
+            for _ in self.ner.pipe([d for d in batch if len(d) <= self.max_tokens], batch_size=batch_size):
+                pass  # the EntityRecognizer annotates the Docs in place
+            yield from batch
+
+    def __getattr__(self, name):
+        if name == "ner":  # not set yet (copying, unpickling)
+            raise AttributeError(name)
+        return getattr(self.ner, name)
+
+
+@Language.factory("extractors_ner", default_config={"max_tokens": NER_MAX_TOKENS})
+def make_extractors_ner(nlp: Language, name: str, max_tokens: int):
+    """The NER trained by `extractors train`, loaded from the package (`LengthLimitedNER`)."""
+    ner = load_ner().get_pipe("ner")
+    for label in ner.labels:  # the Docs' StringStore must resolve the entity labels
+        nlp.vocab.strings.add(label)
+    ner.name = name
+    return LengthLimitedNER(ner, max_tokens)
 
 
 def build_nlp(entity_evidence: str = "both") -> Language:
@@ -27,6 +86,8 @@ def build_nlp(entity_evidence: str = "both") -> Language:
     "rules" or "ner") picks what the entity resolver listens to (for ablations)."""
     nlp = spacy.blank("en")
     nlp.tokenizer = make_tokenizer(nlp)
+    # first: the statistical NER (with its own tok2vec), whose predictions are doc.ents
+    nlp.add_pipe("extractors_ner", name="ner", first=True)
     for name in PIPE_NAMES:
         nlp.add_pipe(name, config={"use": entity_evidence} if name == "entities" else {})
     return nlp
@@ -68,8 +129,9 @@ class Extractor:
 
     def _make_doc(self, norm: Normalized):
         """The Doc of the clean text, carrying the normaliser's record of name markup."""
-        doc = self.nlp.make_doc(norm.clean)
+        doc = make_doc(self.nlp, norm.clean)  # spaCy's tokenizer, unless hostile input makes it quadratic
         doc._.marks = norm.marks
+        doc.user_data["extractors.text"] = norm.clean  # spaCy rebuilds doc.text on every access
         return doc
 
     def _batch(self, batch: list[Abstract]) -> Iterator[Outcome]:

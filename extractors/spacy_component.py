@@ -11,7 +11,6 @@ when the component is created), so its spans index ``doc.text`` exactly whatever
 host pipeline uses. Config: ``venue``, ``year`` (put into every record), ``as_model`` (set
 ``doc._.metadata`` to the pydantic `Record` instead of a dict).
 """
-from __future__ import annotations
 
 from typing import Optional
 

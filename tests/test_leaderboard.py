@@ -273,8 +273,6 @@ def test_seeds_output_gives_a_leaderboard(seeds_dir, fmt):
         assert not list(_schema_validator().iter_errors(json.loads(res.stdout)))
 
 
-@pytest.mark.xfail(strict=False, reason="needs the seeds' leaderboard rows (subject/dataset/metric links of "
-                                        "issue 3's numbers work), which are not in the records yet")
 def test_seeds_leaderboard_md_shows_mcpmark_pass_at_1(seeds_dir):
     res = runner.invoke(app, ["leaderboard", str(seeds_dir), "--format", "md"])
     assert res.exit_code == 0, res.output

@@ -15,7 +15,6 @@ def mcpmark_text():
 
 
 def test_add_pipe_gives_doc_metadata():
-    import extractors  # noqa: F401  registers the factory
     nlp = spacy.blank("en")
     nlp.add_pipe("abstract_metadata", config={"venue": "ICLR", "year": 2026})
     text = mcpmark_text()
@@ -31,7 +30,6 @@ def test_add_pipe_gives_doc_metadata():
 
 
 def test_pipe_matches_call():
-    import extractors  # noqa: F401
     nlp = spacy.blank("en")
     nlp.add_pipe("abstract_metadata")
     texts = [mcpmark_text(), "", "We propose FooNet, a novel network, reaching 91.2% accuracy on CIFAR-10."]

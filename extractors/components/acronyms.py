@@ -15,7 +15,6 @@ plural or singular) are mentions of the same thing.
 
 Writes ``doc._.acronyms``: a list of `AcronymMatch` (clean offsets).
 """
-from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Optional

@@ -8,8 +8,8 @@ matching parenthesis. The quantity bounded comes from a data file of phrases
 regret"), else the nearest one before it in the sentence, else the quantity of the previous bound
 in the same sentence or the one before. Writes ``doc._.bounds`` (clean offsets).
 """
-from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
@@ -77,7 +77,24 @@ def _close(text: str, i: int) -> int:
     return -1
 
 
-def _sentence(text: str, pos: int) -> tuple[int, int]:
+def _sentence_ends(text: str) -> tuple[list[int], list[int]]:
+    """Starts and ends of every sentence-end match, found once per text."""
+    found = [(m.start(), m.end()) for m in _SENTENCE_END.finditer(text)]
+    return [a for a, _ in found], [b for _, b in found]
+
+
+def _sentence(text: str, pos: int, found: Optional[tuple[list[int], list[int]]] = None) -> tuple[int, int]:
+    if found is not None:
+        # the same answer as the scans below, from matches found once (linear in the number of
+        # bounds, not quadratic): a search stopping at `pos` also matches a mark right before it
+        starts, ends = found
+        if pos > 0 and text[pos - 1] in ".!?;":
+            start = pos
+        else:
+            k = bisect_right(ends, pos)
+            start = ends[k - 1] if k else 0
+        k = bisect_left(starts, pos)
+        return start, (starts[k] + 1 if k < len(starts) else len(text))
     start = 0
     for m in _SENTENCE_END.finditer(text, 0, pos):
         start = m.end()
@@ -90,6 +107,7 @@ def find_bounds(text: str) -> list[BoundMatch]:
     out: list[BoundMatch] = []
     prev_q: Optional[str] = None
     prev_sentence = (-1, -1)
+    found = None
     for m in _HEAD.finditer(text):
         sym = m.group("sym")
         if sym in "oω" and m.group("sp"):
@@ -101,7 +119,9 @@ def find_bounds(text: str) -> list[BoundMatch]:
             continue
         soft = bool(m.group("pre") or m.group("tilde")) or sym == "Õ"
         start = m.start("sym") if m.group("pre") is None else m.start()
-        s_start, s_end = _sentence(text, start)
+        if found is None:
+            found = _sentence_ends(text)
+        s_start, s_end = _sentence(text, start, found)
         quantity = None
         after = qrx.match(text, end + (1 if text[end:end + 1] == " " else 0))
         if after and after.start() - end <= 1:

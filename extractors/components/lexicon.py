@@ -9,7 +9,6 @@ start and end on word boundaries; overlapping matches keep the leftmost longest.
 
 Appends `Candidate`s with source ``lexicon`` to ``doc._.candidates``.
 """
-from __future__ import annotations
 
 from functools import lru_cache
 

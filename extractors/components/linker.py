@@ -15,8 +15,8 @@ and the sentence and clause structure around the number:
   the nearest one; failing that, the record's only one when the number is a score or delta.
 Writes the links into each `NumberMatch` (and may add metric entities to ``doc._.entities``).
 """
-from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Optional
 
 import regex
@@ -62,7 +62,16 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _clause_start(text: str, s_start: int, pos: int) -> int:
+def _clause_start(text: str, s_start: int, pos: int, cache: Optional[dict] = None) -> int:
+    if cache is not None and pos < len(text) and (text[pos].isdigit() or text[pos] in "+±."):
+        # no clause break can hold a digit or sign, so the breaks found once from the sentence
+        # start and ending by `pos` are those a search stopping at `pos` finds (linear, not
+        # quadratic, in a sentence with many numbers)
+        ends = cache.get(s_start)
+        if ends is None:
+            ends = cache[s_start] = [m.end() for m in _CLAUSE.finditer(text, s_start)]
+        i = bisect_right(ends, pos)
+        return ends[i - 1] if i else s_start
     start = s_start
     for m in _CLAUSE.finditer(text, s_start, pos):
         start = m.end()
@@ -84,6 +93,8 @@ def link_numbers(doc: Doc) -> None:
         held.setdefault(c.text.casefold(), []).append((c.start, c.end))
     mentions.sort(key=lambda m: m[0])
     sents = sentences(text)
+    sent_starts = [a for a, _ in sents]
+    clauses: dict = {}
     # plural family names (LLMs, GNNs, transformers) are kinds of systems, not a result's subject
     systems = [m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
                and not _FAMILY.match(text[m[0]:m[1]])]
@@ -94,7 +105,8 @@ def link_numbers(doc: Doc) -> None:
     revived: dict[str, Entity] = {}
 
     for n in nums:
-        s_start, s_end = next(((a, b) for a, b in sents if a <= n.start < b + 1), (0, len(text)))
+        i = bisect_right(sent_starts, n.start) - 1  # sentences are disjoint and in order
+        s_start, s_end = sents[i] if i >= 0 and n.start < sents[i][1] + 1 else (0, len(text))
         n_end = max(n.end, n.unit_end)
         # ---- metric
         metric = None
@@ -108,7 +120,7 @@ def link_numbers(doc: Doc) -> None:
         n.metric = metric
         # ---- subject(s)
         if n.kind != "count":
-            subs = _subjects(text, n, s_start, s_end, systems, proposed_systems)
+            subs = _subjects(text, n, s_start, s_end, systems, proposed_systems, clauses)
             if not subs and n.kind in ("score", "delta", "ratio") and proposed_systems:
                 # "Experiments show speed-ups of 3x-30x": a result the paper reports without naming
                 # who achieved it is its own method's
@@ -195,8 +207,8 @@ def _coordinated(text: str, first, candidates) -> list:
     return group
 
 
-def _subjects(text, n, s_start, s_end, systems, proposed) -> list[str]:
-    c_start = _clause_start(text, s_start, n.start)
+def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict] = None) -> list[str]:
+    c_start = _clause_start(text, s_start, n.start, clauses)
     before = [m for m in systems if c_start <= m[0] and m[1] <= n.start]
     ours = [m for m in _OURS.finditer(text, c_start, n.start)]
     first = None

@@ -14,7 +14,6 @@
 NSPL-CRISE dataset"). Head nouns are data (resources/type_heads.tsv).
 Appends `Candidate`s to ``doc._.candidates``.
 """
-from __future__ import annotations
 
 from functools import lru_cache
 

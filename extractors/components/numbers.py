@@ -13,7 +13,6 @@ Words, units and cues are data: resources/units.tsv, qualifiers.tsv, number_cont
 kind_cues.tsv, adjectives.txt. Writes ``doc._.numbers`` (clean offsets); linking each number to
 its metric, subject and dataset is the `result_linker` component's job.
 """
-from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field

@@ -5,7 +5,6 @@ markdown links, ``\\url{}``, ``\\href{}`` and ``<...>`` arrive here as bare URLs
 normalisation. Trailing sentence punctuation and unbalanced closing brackets are not part of a
 URL. Writes ``doc._.urls``: a list of `UrlMatch` in clean-text character offsets.
 """
-from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache

@@ -1,0 +1,109 @@
+"""The Dask engine: the same pipeline on a Dask distributed cluster.
+
+    extractors run INPUT... -o DIR --engine dask [--scheduler tcp://host:8786]
+
+Without ``--scheduler`` a `LocalCluster` of ``--workers`` processes (one thread each) is started
+and stopped. The inputs are planned into parts as in the local engine (`partition.plan`: byte
+ranges of large JSONL files, other files whole); each part is one task, read and processed on a
+worker, which builds the spaCy pipeline once (`partition.warm_up`, run by a worker plugin at
+worker start, then cached; built afresh every `partition.RENEW_AFTER` abstracts to bound memory). The rows come back to this process, which writes
+them as sorted runs and merges them by id (`engine.Collector`), so the records are byte-identical
+to the local engine's. A worker that dies has its tasks run again elsewhere by Dask; a part's rows
+are taken once, from whichever attempt finishes, so nothing is lost or doubled.
+
+On an existing cluster, the workers must see the input files at the same paths as this process
+(a shared file system) and have this package installed; the output folder is written here only.
+"""
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Callable, Iterable, Optional
+
+from . import partition, readers
+from .engine import Collector, Summary, _planned
+from .partition import PART_BYTES, TIME_LIMIT, Existing, Part, PartResult
+from .writers import write_json
+
+
+def _task(part: Part, existing: Optional[Existing], time_limit: Optional[float],
+          max_chars: int) -> PartResult:
+    return partition.process_part(part, existing, time_limit, max_chars)
+
+
+def _plugin():
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class BuildPipeline(WorkerPlugin):
+        """Builds the spaCy pipeline when a worker starts (and when a restarted one comes back)."""
+
+        name = "extractors-pipeline"
+
+        def setup(self, worker) -> None:
+            threading.Thread(target=partition.warm_up, name="extractors-warm-up", daemon=True).start()
+
+    return BuildPipeline()
+
+
+def run(inputs: Iterable[str], out_dir: Path, scheduler: Optional[str] = None, workers: int = 2,
+        progress: Optional[Callable[[int], None]] = None, resume: bool = False,
+        time_limit: Optional[float] = TIME_LIMIT, part_bytes: int = PART_BYTES,
+        max_chars: Optional[int] = None, client=None) -> Summary:
+    """Process `inputs` into `out_dir` on a Dask cluster; returns the summary."""
+    from distributed import Client, LocalCluster, as_completed
+
+    t0 = time.perf_counter()
+    out_dir = Path(out_dir)
+    inputs = list(inputs)
+    max_chars = max_chars or readers.MAX_CHARS
+    cluster = None
+    own_client = client is None
+    if client is None:
+        if scheduler:
+            client = Client(scheduler)
+        else:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=":0")
+            client = Client(cluster)
+    col = Collector(out_dir, resume)
+    try:
+        client.register_plugin(_plugin())
+        nthreads = sum(client.nthreads().values()) or workers
+        summary = Summary(inputs=inputs, workers=len(client.nthreads()) or workers, engine="dask")
+        existing = client.scatter(col.existing, broadcast=True) if col.existing is not None else None
+        run_id = uuid.uuid4().hex[:8]
+        parts = _planned(inputs, part_bytes, max_chars)
+        window = as_completed()
+
+        def submit() -> bool:
+            part = next(parts, None)
+            if part is None:
+                return False
+            window.add(client.submit(_task, part, existing, time_limit, max_chars,
+                                     key=f"extractors-{run_id}-part-{part.no}", pure=False, retries=1))
+            return True
+
+        for _ in range(max(2, nthreads * 3)):
+            if not submit():
+                break
+        for future in window:
+            res = future.result()
+            future.release()
+            col.add(res)
+            if progress:
+                progress(res.abstracts)
+            submit()
+        col.finish(summary)
+    except BaseException:
+        col.interrupted()
+        raise
+    finally:
+        if own_client:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+    summary.seconds = time.perf_counter() - t0
+    write_json(out_dir / "summary.json", summary.to_json())
+    return summary

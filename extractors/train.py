@@ -1,0 +1,356 @@
+"""`extractors train`: the statistical NER, trained from the hand annotations the repo holds.
+
+    extractors train [--data PATH ...] [--out extractors/resources/ner] [--config data/ner.cfg] [--seed N]
+
+Steps:
+
+1. Read the gold records (docs/SPEC.md section 6) of ``data/annotations/part_0..3.jsonl``.
+   ``part_4.jsonl`` is the held-out set and the seeds gold is test data: both are refused.
+2. Turn each record into a training `Doc` over the *clean* text (`normalize(text).clean`,
+   which is what the pipeline's NER reads), tokenised by the project tokenizer. Every entity's
+   name and aliases are searched in the clean text: case-sensitively on word boundaries, and
+   for multiword names case-insensitively as well (a multiword name that differs only in case,
+   "Neural architecture search" at a sentence start, is the same name). Labels come from the
+   field: METHOD, MODEL, DATASET, BENCHMARK, METRIC, TASK.
+
+   - ``optional: true`` entities are not labelled; the tokens of their mentions are *missing*
+     values (no gradient either way), not O: the guideline treats them as neither right nor
+     wrong, and so does spaCy's scorer, which ignores predictions over missing tokens.
+   - Overlapping mentions: longest first, then leftmost, then field order (methods, models,
+     datasets, benchmarks, metrics, tasks); a shorter mention inside a kept one is dropped.
+   - A mention whose characters do not fall on token boundaries (``BERT`` inside the token
+     ``BERT-base``) is skipped and counted; its tokens become missing values too, since
+     something there is an entity.
+3. Split off a dev set of ~10% of the records (``DEV_FRACTION``; the records whose sha256 of the
+   id sorts first: deterministic and independent of file order) for early stopping and model
+   selection, and train the spaCy pipeline of the config file with its fixed seed.
+4. Save the best checkpoint (by dev F1) to ``--out``, with the conversion counts, data files and
+   dev ids added to its ``meta.json`` under ``"extractors"``.
+
+Default paths are relative to the current folder: run it from the repository root. Training is
+reproducible: the same data, config and seed give a byte-identical model. `extractors.pipeline`
+loads the saved ``ner`` from the package (factory ``extractors_ner``, first in ``build_nlp()``).
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Iterable, Optional, Sequence
+
+import regex
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc, DocBin, Span
+
+from . import tokenizer as _tokenizer  # noqa: F401  (registers extractors.ml_tokenizer.v1)
+from .normalize import normalize
+
+__all__ = ["LABELS", "DataError", "TrainReport", "annotation_files", "read_records", "record_to_doc",
+           "split_dev", "train"]
+
+#: gold field -> NER label, in the order used to break ties between overlapping mentions
+LABELS = {"methods": "METHOD", "models": "MODEL", "datasets": "DATASET",
+          "benchmarks": "BENCHMARK", "metrics": "METRIC", "tasks": "TASK"}
+DEFAULT_DATA = tuple(Path("data/annotations") / f"part_{i}.jsonl" for i in range(4))
+DEFAULT_OUT = Path("extractors/resources/ner")
+DEFAULT_CONFIG = Path("data/ner.cfg")
+#: annotation files that are never trained on: the held-out set (issue 4, README)
+HELD_OUT = frozenset({"part_4.jsonl"})
+#: share of the training records held back as the dev set (early stopping, model selection)
+DEV_FRACTION = 0.1
+
+
+# ---------------------------------------------------------------- reading the annotations
+
+class DataError(ValueError):
+    """Annotation data that must not or cannot be trained on."""
+
+
+def annotation_files(paths: Sequence[Path]) -> list[Path]:
+    """The annotation files named by `paths` (files, or folders whose ``*.jsonl`` are taken).
+
+    Raises DataError for the held-out set or a seeds gold file named explicitly; a folder's
+    held-out files are left out silently. FileNotFoundError for a path that does not exist.
+    """
+    files: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            files += sorted(f for f in p.glob("*.jsonl") if f.name not in HELD_OUT)
+        elif p.is_file():
+            if p.name in HELD_OUT:
+                raise DataError(f"{p} is the held-out set: it is never used for training or tuning")
+            if p.name.endswith(".gold.jsonl") or p.parent.name == "gold":
+                raise DataError(f"{p} is a gold test file, not training data")
+            files.append(p)
+        else:
+            raise FileNotFoundError(f"no such annotation file or folder: {p}")
+    if not files:
+        raise FileNotFoundError(f"no annotation files (*.jsonl) in {', '.join(map(str, paths))}")
+    return files
+
+
+def read_records(files: Iterable[Path]) -> list[dict]:
+    """Gold records of the annotation files, in file order."""
+    records = []
+    for f in files:
+        with open(f, encoding="utf-8") as fh:
+            for n, line in enumerate(fh, 1):
+                if line.strip():
+                    rec = json.loads(line)
+                    if "text" not in rec:
+                        raise DataError(f"{f}:{n}: record without 'text'")
+                    records.append(rec)
+    return records
+
+
+def split_dev(records: Sequence[dict], fraction: float = DEV_FRACTION) -> tuple[list[dict], list[dict]]:
+    """(train, dev): dev is the `fraction` of records whose sha256(id) sorts first.
+
+    Deterministic, and a record's side does not depend on the order of the files.
+    """
+    def key(r: dict) -> str:
+        return hashlib.sha256(str(r.get("id", r["text"])).encode("utf-8")).hexdigest()
+    ranked = sorted(records, key=key)
+    n_dev = round(len(records) * fraction) if len(records) > 1 else 0
+    dev_keys = {key(r) for r in ranked[:n_dev]}
+    return ([r for r in records if key(r) not in dev_keys], [r for r in records if key(r) in dev_keys])
+
+
+# ---------------------------------------------------------------- records -> Docs
+
+@dataclass
+class ConversionStats:
+    """What happened to the gold entities on the way to token-level NER labels."""
+
+    records: int = 0
+    entities: int = 0
+    optional_entities: int = 0
+    mentions: Counter = field(default_factory=Counter)  # label -> labelled mentions
+    not_found: int = 0             # non-optional entities none of whose names occur
+    misaligned: int = 0            # mentions off token boundaries (skipped, tokens missing)
+    overlapping: int = 0           # mentions dropped for a longer overlapping one
+    missing_tokens: int = 0        # tokens left out of the loss (optional / misaligned)
+    tokens: int = 0
+    examples: dict = field(default_factory=lambda: {"not_found": [], "misaligned": []})
+
+    def note(self, kind: str, what: str, limit: int = 10) -> None:
+        if len(self.examples[kind]) < limit:
+            self.examples[kind].append(what)
+
+    def to_json(self) -> dict:
+        d = dict(self.__dict__)
+        d["mentions"] = dict(sorted(self.mentions.items()))
+        return d
+
+    def summary(self) -> str:
+        ments = ", ".join(f"{k} {v}" for k, v in sorted(self.mentions.items()))
+        return (f"{self.records} records, {self.entities} entities ({self.optional_entities} optional, "
+                f"not labelled); labelled mentions: {ments}; not found in the clean text: "
+                f"{self.not_found} entities; skipped mentions: {self.misaligned} off token "
+                f"boundaries, {self.overlapping} overlapping a longer one; "
+                f"{self.missing_tokens} of {self.tokens} tokens missing (left out of the loss)")
+
+
+def _surface_pattern(surface: str, ignore_case: bool) -> "regex.Pattern":
+    """`surface` as a literal, bounded by non-word characters where it starts/ends with one."""
+    pat = regex.escape(surface)
+    if regex.match(r"\w", surface):
+        pat = r"(?<!\w)" + pat
+    if regex.search(r"\w$", surface):
+        pat += r"(?!\w)"
+    return regex.compile(pat, regex.IGNORECASE if ignore_case else 0)
+
+
+def find_mentions(clean: str, surface: str) -> list[tuple[int, int]]:
+    """Character spans of `surface` in `clean`: exact case on word boundaries, and any case as
+    well for a multiword surface."""
+    surface = " ".join(surface.split())
+    if not surface:
+        return []
+    found = {m.span() for m in _surface_pattern(surface, False).finditer(clean)}
+    if " " in surface:
+        found |= {m.span() for m in _surface_pattern(surface, True).finditer(clean)}
+    return sorted(found)
+
+
+def _token_spans(doc: Doc, tokens: set[int]) -> list[Span]:
+    """Runs of consecutive token indices as spans."""
+    spans, run = [], []
+    for i in sorted(tokens):
+        if run and i != run[-1] + 1:
+            spans.append(doc[run[0]:run[-1] + 1])
+            run = []
+        run.append(i)
+    if run:
+        spans.append(doc[run[0]:run[-1] + 1])
+    return spans
+
+
+def record_to_doc(nlp: Language, record: dict, stats: Optional[ConversionStats] = None) -> Doc:
+    """A Doc of the record's clean text with its entity mentions as `doc.ents`, optional and
+    misaligned mentions as missing values, every other token O."""
+    stats = stats if stats is not None else ConversionStats()
+    clean = normalize(record["text"]).clean
+    doc = nlp.make_doc(clean)
+    stats.records += 1
+    stats.tokens += len(doc)
+    candidates: set[tuple[int, int, int]] = set()  # (start, end, field index) of labelled mentions
+    missing: set[int] = set()
+    fields = list(LABELS)
+    for fi, fname in enumerate(fields):
+        for ent in record.get(fname) or []:
+            stats.entities += 1
+            surfaces = [ent.get("name") or ""] + list(ent.get("aliases") or [])
+            spans = sorted({s for surface in surfaces for s in find_mentions(clean, surface)})
+            if ent.get("optional"):
+                stats.optional_entities += 1
+                for s, e in spans:
+                    span = doc.char_span(s, e, alignment_mode="expand")
+                    if span is not None:
+                        missing.update(range(span.start, span.end))
+                continue
+            if not spans:
+                stats.not_found += 1
+                stats.note("not_found", f"{record.get('id')}: {fname} {ent.get('name')!r}")
+            candidates.update((s, e, fi) for s, e in spans)
+    # longest first, then leftmost, then field order; aligned spans only
+    taken: list[Span] = []
+    used: set[int] = set()
+    for s, e, fi in sorted(candidates, key=lambda c: (c[0] - c[1], c[0], c[2])):
+        span = doc.char_span(s, e, label=LABELS[fields[fi]])
+        if span is None:
+            stats.misaligned += 1
+            stats.note("misaligned", f"{record.get('id')}: {clean[s:e]!r}")
+            wide = doc.char_span(s, e, alignment_mode="expand")
+            if wide is not None:
+                missing.update(range(wide.start, wide.end))
+            continue
+        toks = set(range(span.start, span.end))
+        if toks & used:
+            stats.overlapping += 1
+            continue
+        used |= toks
+        taken.append(span)
+        stats.mentions[span.label_] += 1
+    missing -= used
+    stats.missing_tokens += len(missing)
+    doc.set_ents(sorted(taken, key=lambda sp: sp.start), missing=_token_spans(doc, missing),
+                 default="outside")
+    return doc
+
+
+def make_docs(records: Iterable[dict], stats: Optional[ConversionStats] = None) -> list[Doc]:
+    """Training Docs for `records`, tokenised by a blank English pipeline with the project tokenizer."""
+    nlp = spacy.blank("en")
+    nlp.tokenizer = _tokenizer.make_tokenizer(nlp)
+    return [record_to_doc(nlp, r, stats) for r in records]
+
+
+# ---------------------------------------------------------------- training
+
+@dataclass
+class TrainReport:
+    """The outcome of one training run."""
+
+    out: Path
+    seconds: float
+    conversion: ConversionStats
+    train_records: int
+    dev_records: int
+    scores: dict  # dev scores of the saved model (spaCy's ents_p/r/f and ents_per_type)
+
+    def table(self) -> str:
+        lines = [f"{'label':<12}{'P':>8}{'R':>8}{'F1':>8}"]
+        for label, s in sorted((self.scores.get("ents_per_type") or {}).items()):
+            lines.append(f"{label:<12}{s['p']:>8.3f}{s['r']:>8.3f}{s['f']:>8.3f}")
+        lines.append(f"{'ALL':<12}{self.scores.get('ents_p') or 0:>8.3f}"
+                     f"{self.scores.get('ents_r') or 0:>8.3f}{self.scores.get('ents_f') or 0:>8.3f}")
+        return "\n".join(lines)
+
+
+def _replace_dir(src: Path, dst: Path) -> None:
+    """Copy the pipeline folder `src` to `dst`, replacing an earlier pipeline there (only a
+    folder that holds a spaCy pipeline, or nothing, is ever removed)."""
+    if dst.exists():
+        if not (dst.is_dir() and ((dst / "config.cfg").is_file() or not any(dst.iterdir()))):
+            raise FileExistsError(f"{dst} exists and is not a trained pipeline; not overwriting it")
+        shutil.rmtree(dst)
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(src, dst)
+
+
+def train(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT, config: Path = DEFAULT_CONFIG,
+          seed: Optional[int] = None, overrides: Optional[dict[str, Any]] = None,
+          log: Optional[IO] = None) -> TrainReport:
+    """Train the NER of `config` on the annotation files `data` and save it to `out`.
+
+    `seed` overrides the config's ``[system] seed``; `overrides` are further config overrides
+    in spaCy's dotted form (``{"training.max_epochs": 2}``). Progress goes to `log`
+    (stderr by default; an ``io.StringIO`` silences it).
+    """
+    log = log if log is not None else sys.stderr
+    t0 = time.perf_counter()
+    files = annotation_files(list(data) if data else list(DEFAULT_DATA))
+    records = read_records(files)
+    train_recs, dev_recs = split_dev(records)
+    if not train_recs or not dev_recs:
+        raise DataError(f"need at least 2 annotated records, got {len(records)}")
+    stats = ConversionStats()
+    train_docs = make_docs(train_recs, stats)
+    dev_docs = make_docs(dev_recs, stats)
+    log.write(f"data: {', '.join(map(str, files))}\n{stats.summary()}\n"
+              f"train {len(train_docs)} records, dev {len(dev_docs)} records\n")
+
+    from spacy.training.initialize import init_nlp
+    from spacy.training.loop import train as train_nlp
+
+    over = dict(overrides or {})
+    if seed is not None:
+        over["system.seed"] = seed
+        over["training.seed"] = seed
+    with tempfile.TemporaryDirectory(prefix="extractors-train-") as tmp:
+        tmp = Path(tmp)
+        DocBin(docs=train_docs, store_user_data=False).to_disk(tmp / "train.spacy")
+        DocBin(docs=dev_docs, store_user_data=False).to_disk(tmp / "dev.spacy")
+        over["paths.train"] = str(tmp / "train.spacy")
+        over["paths.dev"] = str(tmp / "dev.spacy")
+        cfg = spacy.util.load_config(config, overrides=over, interpolate=False)
+        nlp = init_nlp(cfg, use_gpu=-1)
+        (tmp / "model").mkdir()
+        train_nlp(nlp, tmp / "model", use_gpu=-1, stdout=log, stderr=log)
+        best = tmp / "model" / "model-best"
+        meta_path = best / "meta.json"
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        meta["extractors"] = {
+            "data": [str(f) for f in files],
+            "dev_ids": sorted(str(r.get("id")) for r in dev_recs),
+            "conversion": stats.to_json(),
+        }
+        meta_path.write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        # the DocBins were temporary: the saved config names no paths (meta names the data)
+        saved = spacy.util.load_config(best / "config.cfg", interpolate=False)
+        saved["paths"]["train"] = saved["paths"]["dev"] = None
+        saved.to_disk(best / "config.cfg")
+        _replace_dir(best, Path(out))
+
+    # the saved model's dev scores, per label
+    trained = spacy.load(out)
+    from spacy.training import Example
+    scores = trained.evaluate([Example(trained.make_doc(d.text), d) for d in dev_docs])
+    report = TrainReport(out=Path(out), seconds=time.perf_counter() - t0, conversion=stats,
+                         train_records=len(train_docs), dev_records=len(dev_docs), scores=scores)
+    log.write(f"saved {out} ({report.seconds:.0f}s); dev scores:\n{report.table()}\n")
+    return report
+
+
+def quiet() -> IO:
+    """A log sink for `train(log=...)` that drops everything."""
+    return io.StringIO()
