@@ -62,7 +62,15 @@ def tokenizer_cost(text: str) -> tuple[int, int]:
     return total, largest
 
 
+_LONG_CHUNK = regex.compile(r"\S{120,}")
+
+
 def needs_fallback(text: str) -> bool:
+    """Whether spaCy's tokenizer could be slow on `text` (see `tokenizer_cost`)."""
+    if not _LONG_CHUNK.search(text):
+        # no chunk is long enough to pass CHUNK_LIMIT; bound the total without the per-chunk walk
+        if len(_NOT_ALNUM.findall(text)) * (40 + 120) <= TEXT_LIMIT:
+            return False
     total, largest = tokenizer_cost(text)
     return largest > CHUNK_LIMIT or total > TEXT_LIMIT
 

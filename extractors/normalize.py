@@ -346,10 +346,15 @@ _CHAR_RX = regex.compile(
 )
 
 
+@lru_cache(maxsize=1)
+def _odd_chars():
+    return regex.compile("[" + "".join(regex.escape(ch) for ch in _charmap()) + "]")
+
+
 def _chars(text: str) -> tuple[str, SegmentMap] | None:
     table = _charmap()
     todo = [m for m in _CHAR_RX.finditer(text)]
-    odd = [i for i, ch in enumerate(text) if ch in table]
+    odd = [m.start() for m in _odd_chars().finditer(text)]
     if not todo and not odd:
         return None
     out = _Builder(text)

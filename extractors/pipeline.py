@@ -13,7 +13,7 @@ import spacy
 from spacy.language import Language
 
 from . import components  # noqa: F401  (registers the factories)
-from .tokenizer import make_tokenizer
+from . import tokenizer  # noqa: F401  (registers extractors.ml_tokenizer.v1)
 from .assemble import assemble
 from .limits import make_doc
 from .models import Record
@@ -37,14 +37,19 @@ def ner_model_path():
 NER_MAX_TOKENS = 5000
 
 
-def load_ner() -> Language:
-    """The trained NER pipeline shipped in the package; nothing is ever downloaded."""
+def load_ner(nlp: Language):
+    """The trained `ner` component shipped in the package, built in `nlp` (sharing its vocab)
+    from the model's config and weights; nothing is ever downloaded. Only the component is
+    loaded, not the model's whole pipeline (its tokenizer alone would cost more than the NER)."""
     model = ner_model_path()
     if not model.joinpath("config.cfg").is_file():
         raise FileNotFoundError(f"the trained NER model is missing from the package ({model}): "
                                 "run `extractors train` to build it")
     with _resources.as_file(model) as path:
-        return spacy.load(path)
+        config = dict(spacy.util.load_config(path / "config.cfg", interpolate=True)["components"]["ner"])
+        ner = nlp.create_pipe(config.pop("factory"), name="ner", config=config)
+        ner.from_disk(path / "ner", exclude=["vocab"])
+    return ner
 
 
 class LengthLimitedNER:
@@ -74,7 +79,7 @@ class LengthLimitedNER:
 @Language.factory("extractors_ner", default_config={"max_tokens": NER_MAX_TOKENS})
 def make_extractors_ner(nlp: Language, name: str, max_tokens: int):
     """The NER trained by `extractors train`, loaded from the package (`LengthLimitedNER`)."""
-    ner = load_ner().get_pipe("ner")
+    ner = load_ner(nlp)
     for label in ner.labels:  # the Docs' StringStore must resolve the entity labels
         nlp.vocab.strings.add(label)
     ner.name = name
@@ -84,8 +89,7 @@ def make_extractors_ner(nlp: Language, name: str, max_tokens: int):
 def build_nlp(entity_evidence: str = "both") -> Language:
     """A blank English pipeline with the project's components. `entity_evidence` ("both",
     "rules" or "ner") picks what the entity resolver listens to (for ablations)."""
-    nlp = spacy.blank("en")
-    nlp.tokenizer = make_tokenizer(nlp)
+    nlp = spacy.blank("en", config={"nlp": {"tokenizer": {"@tokenizers": "extractors.ml_tokenizer.v1"}}})
     # first: the statistical NER (with its own tok2vec), whose predictions are doc.ents
     nlp.add_pipe("extractors_ner", name="ner", first=True)
     for name in PIPE_NAMES:
