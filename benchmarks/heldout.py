@@ -40,7 +40,7 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args()
     table = {mode: scores(args.gold, mode) for mode in ("rules", "ner", "both")}
-    print(f"| field | rules only | NER only | both |\n|---|---|---|---|")
+    print("| field | rules only | NER only | both |\n|---|---|---|---|")
     for f in FIELDS + ATTRS:
         cells = [table[m].get(f) for m in ("rules", "ner", "both")]
         print(f"| {f} | " + " | ".join("-" if c is None else f"{c:.3f}" for c in cells) + " |")

@@ -197,18 +197,30 @@ def _subjects(r) -> list[str]:
     return subs
 
 
+def _pair(preds: list, golds: list, same) -> tuple[list[Optional[int]], list[bool]]:
+    """Greedy one-to-one matching in prediction order, as score.py does: each prediction takes
+    the first gold that `same(pred, gold)` accepts and no earlier prediction took. Returns the
+    gold index per prediction (None when unmatched) and, per gold, whether it was taken."""
+    used = [False] * len(golds)
+    hits: list[Optional[int]] = []
+    for pred in preds:
+        hit = next((i for i, gold in enumerate(golds) if not used[i] and same(pred, gold)), None)
+        if hit is not None:
+            used[hit] = True
+        hits.append(hit)
+    return hits, used
+
+
 def _results(g, p, text, t: Tally, attrs: dict, amap, rid):
     golds = [(r, _gold_span(g["text"], r)) for r in g.get("results") or []]
     preds = [(r, _pred_span(r)) for r in p.get("results") or [] if isinstance(r, dict)]
-    used = [False] * len(golds)
-    for pr, ps in preds:
-        hit = next((i for i, (gr, gs) in enumerate(golds) if not used[i] and _overlap(ps, gs)
-                    and value_matches(pr.get("value"), gr.get("value"))), None)
+    hits, used = _pair(preds, golds, lambda pred, gold: _overlap(pred[1], gold[1])
+                       and value_matches(pred[0].get("value"), gold[0].get("value")))
+    for (pr, ps), hit in zip(preds, hits):
         if hit is None:
             t.add(fp=1)
             t.misses.append(f"{rid} results FP: {text[ps[0]:ps[1]] if ps else pr.get('value')!r}")
             continue
-        used[hit] = True
         gr = golds[hit][0]
         if gr.get("optional"):
             continue
@@ -243,15 +255,13 @@ def _results(g, p, text, t: Tally, attrs: dict, amap, rid):
 def _bounds(g, p, text, t: Tally, rid):
     golds = [(b, _gold_span(g["text"], b)) for b in g.get("bounds") or []]
     preds = [(b, _pred_span(b)) for b in p.get("bounds") or [] if isinstance(b, dict)]
-    used = [False] * len(golds)
-    for pb, ps in preds:
-        hit = next((i for i, (gb, gs) in enumerate(golds) if not used[i] and _overlap(ps, gs)
-                    and name_key(pb.get("notation")) == name_key(gb.get("notation"))), None)
+    hits, used = _pair(preds, golds, lambda pred, gold: _overlap(pred[1], gold[1])
+                       and name_key(pred[0].get("notation")) == name_key(gold[0].get("notation")))
+    for (pb, ps), hit in zip(preds, hits):
         if hit is None:
             t.add(fp=1)
             t.misses.append(f"{rid} bounds FP: {text[ps[0]:ps[1]] if ps else pb}")
         else:
-            used[hit] = True
             t.add(tp=1)
     for i, (gb, _) in enumerate(golds):
         if not used[i]:
@@ -283,15 +293,13 @@ def _leaderboard(g, p, t: Tally, amap, rid):
     preds = ([(r.get("subject"), r.get("dataset"), r.get("metric"), r.get("value"))
               for r in p["leaderboard"] if isinstance(r, dict)]
              if p.get("leaderboard") is not None else _tuples_of(p.get("results")))
-    used = [False] * len(golds)
-    for pt in preds:
-        hit = next((i for i, gt in enumerate(golds) if not used[i]
-                    and all(_same(pt[k], gt[k], amap) for k in range(3)) and value_matches(pt[3], gt[3])), None)
+    hits, used = _pair(preds, golds, lambda pt, gt: all(_same(pt[k], gt[k], amap) for k in range(3))
+                       and value_matches(pt[3], gt[3]))
+    for pt, hit in zip(preds, hits):
         if hit is None:
             t.add(fp=1)
             t.misses.append(f"{rid} leaderboard FP: {pt}")
         else:
-            used[hit] = True
             t.add(tp=1)
     for i, gt in enumerate(golds):
         if not used[i]:

@@ -22,7 +22,6 @@ Under Spark (see README, "Scaling out")::
 """
 from __future__ import annotations
 
-import json
 import queue
 import threading
 from array import array
@@ -232,12 +231,7 @@ def read_range(path: Union[str, Path], start: int = 0, end: Optional[int] = None
                     continue
                 if not line.strip():
                     continue
-                try:
-                    obj = json.loads(line)
-                except json.JSONDecodeError as e:
-                    yield InputError(shown, f"malformed JSON: {e.msg} at column {e.colno}", n, index)
-                else:
-                    yield readers.from_object(obj, shown, index, n, {})
+                yield readers.jsonl_item(line, shown, index, n)
                 index += 1
     except OSError as e:
         yield InputError(shown, f"cannot read: {e.strerror or e}", None, index)

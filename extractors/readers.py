@@ -241,13 +241,17 @@ def read_jsonl(path: Path, shown: str) -> Iterator[Item]:
             continue
         if not line.strip():
             continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            yield InputError(shown, f"malformed JSON: {e.msg} at column {e.colno}", n, index)
-        else:
-            yield from_object(obj, shown, index, n, {})
+        yield jsonl_item(line, shown, index, n)
         index += 1
+
+
+def jsonl_item(line: str, shown: str, index: int, n: int) -> Item:
+    """One non-blank JSONL line (line `n`, abstract `index` of the file) -> Abstract or InputError."""
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as e:
+        return InputError(shown, f"malformed JSON: {e.msg} at column {e.colno}", n, index)
+    return from_object(obj, shown, index, n, {})
 
 
 def read_json(path: Path, shown: str) -> Iterator[Item]:

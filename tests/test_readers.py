@@ -2,7 +2,6 @@ import json
 
 import pytest
 
-from extractors import readers
 from extractors.readers import Abstract, InputError, read_inputs
 
 from conftest import SEEDS

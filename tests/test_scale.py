@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from extractors import engine, partition, readers
-from extractors.readers import Abstract, InputError
+from extractors.readers import InputError
 
 from conftest import ROOT, SEEDS, SHARED
 

@@ -27,7 +27,7 @@ from typing import Optional
 
 import regex
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc
 
 from .. import resources
 from .textutil import doc_text, find_word, rx

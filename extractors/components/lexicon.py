@@ -18,7 +18,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from .textutil import doc_text, find_word, rx
+from .textutil import doc_text, rx
 from .candidates import Candidate, add_candidates
 
 _SEP = str.maketrans({"-": " ", "‐": " ", "_": " ", "–": " "})

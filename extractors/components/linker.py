@@ -23,7 +23,7 @@ import regex
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from .textutil import doc_text, find_word, rx
+from .textutil import doc_text, rx
 
 from .entities import Entity
 

@@ -24,7 +24,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from .textutil import doc_text, find_word, rx
+from .textutil import doc_text, rx
 
 if not Doc.has_extension("numbers"):
     Doc.set_extension("numbers", default=None)
