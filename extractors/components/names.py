@@ -147,18 +147,25 @@ def _proposals(text: str, cues) -> list[Candidate]:
                     low = rx(r"\s*((?:\p{Ll}[\p{Ll}\-]*\s+){0,2}\p{Ll}[\p{Ll}\-]*)(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))").match(text[pos:pos + 60])
                     if low:
                         run = (pos + low.start(1), pos + low.end(1))
-                if kind == "called" and not rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work))\b", regex.IGNORECASE).search(text[max(0, text.rfind(". ", 0, m.start()) + 1):m.start()]):
+                if kind == "called" and not rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|the\s+resulting)\b", regex.IGNORECASE).search(text[max(0, text.rfind(". ", 0, m.start()) + 1):m.start()]):
                     # "a manifold learning technique called diffusion maps": a name, but not new
                     if run and run[1] - run[0] >= 2:
                         head = rx(r"([\p{L}\-]+)\s*,?\s*$").search(text, max(0, m.start() - 30), m.start())
                         t = head_type(head.group(1), _tables()[3]) if head else None
                         out.append(Candidate(run[0], run[1], text[run[0]:run[1]], "called", {t: 1.0} if t else {}))
                     continue
+                found = False
                 while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
+                    found = True
                     out += _split_coordination(text, *run)
                     # "We introduce Perceptual Separation (PS) and Perceptual Match (PM)"
                     more = rx(r"\s*\([^()]{1,12}\)\s*(?:,\s*and|,|and)\s+").match(text[run[1]:run[1] + 30])
                     run = name_run(text, run[1] + more.end()) if more else None
+                if not found and kind == "verb":
+                    out += _bare_name(text, m.end()) if not det else []
+                    out += _named_in_phrase(text, m.end())
+                elif not found and kind == "our":  # "our proposed model, ProteoGAN, ..."
+                    out += [c for c in _named_in_phrase(text, m.end(), max_words=3) if text[c.start - 1] != "("]
     for cue in cues.get("after", []):
         for comma in rx(r",\s+(?:a|an)\s").finditer(text):
             m = rx(r"(?<![\p{L}\p{N}\-])([\p{L}\p{N}][\p{L}\p{N}\-]*)$").search(text, max(0, comma.start() - 60), comma.start())
@@ -180,6 +187,59 @@ def _proposals(text: str, cues) -> list[Candidate]:
                     if rx(r"\b(?:we|our|this (?:paper|work))\b", regex.IGNORECASE).search(sent[sent.rfind(".") + 1:]):
                         out.append(Candidate(run_start, m.end(), text[run_start:m.end()], "proposal", {}, proposed=True))
     return out
+
+
+#: where the noun phrase after a proposal cue ends: sentence punctuation or a clause word
+_PHRASE_END = regex.compile(r"[.;:!?](?:\s|$)|(?:^|\s)(?:that|which|who|whose|where|while|to|by|using|via|because|"
+                            r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
+                            r"enables?|consists?|based)\b")
+#: words that end the head of a noun phrase ("(SLAM) for solving ...")
+_PHRASE_WORDS = r"(?:for|of|to|with|in|on|at|from|that|which|where|and|or|as|by|via|using|is|are)"
+#: a coined name: a capital or digit after its first character, or all capitals
+_COINED = r"(?:[\p{L}\p{N}][\p{L}\p{N}+]*(?:-[\p{L}\p{N}+]+)*)"
+
+
+_BARE = regex.compile(r"(?!(?:that|how|what|why|whether|to|two|three|several|multiple|many|some|various|both|"
+                      r"each|this|these|those|such|its|their|our|new|novel|yet|another|one|more)\b)"
+                      r"((?:\p{Ll}[\p{Ll}\-]*\s+){0,4}\p{Ll}[\p{Ll}\-]*)(?=,\s+(?:a|an|which)\s)")
+
+
+def _bare_name(text: str, pos: int) -> list[Candidate]:
+    """A lowercase name right after a proposal verb, without an article, and set off by an
+    appositive: "we propose fair mixup, a new data augmentation strategy", "we propose
+    procedure cloning, which applies ..."."""
+    m = _BARE.match(text, pos)
+    if not m:
+        return []
+    return [Candidate(m.start(1), m.end(1), m.group(1), "proposal", {}, proposed=True)]
+
+
+def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate]:
+    """The name a proposal phrase gives to what it describes, when the phrase does not start
+    with the name: "we propose a latency-aware spatial-wise dynamic network (LASNet)", "we
+    develop a neural meta learner, MTG-Net, to ...", "our proposed model, ProteoGAN, ...".
+    Only within the noun phrase right after the cue (at most `max_words` words before the name,
+    up to a clause word). A parenthesised short form followed by more than one word names a part
+    ("a high dynamic range (HDR) neural illumination model"), not what is proposed."""
+    window = text[pos:pos + 200]
+    stop = _PHRASE_END.search(window)
+    phrase = window[:stop.start() if stop else len(window)]
+    m = rx(r"\(\s*(" + _COINED + r")\s*\)|(?<=\p{Ll}),\s+(" + _COINED + r")(?=\s*(?:[,(;:.]|$))").search(phrase)
+    if not m or len(phrase[:m.start()].split()) > max_words or rx(r"[()\[\]]").search(phrase[:m.start()]):
+        return []
+    if rx(r"\b(?:for|of|in|on|with|from|towards?)\s+\p{Ll}+ing\b").search(phrase[:m.start()]):
+        return []  # "a framework for achieving differential privacy (DP)": the object of an action
+    if m.group(1):
+        modifies = rx(r"\s*(?:\p{L}+\s+)?-?(?:based|called|named|termed|dubbed)\b").match(window[m.end():])
+        head = rx(r"\s*((?:(?!" + _PHRASE_WORDS + r"\b)[\p{L}\-]+\s*)*)").match(phrase, m.end())
+        if len(head.group(1).split()) > 1 or modifies:  # "(RL) based ...", "(Seq2Seq) framework called X"
+            return []
+    name = m.group(1) or m.group(2)
+    coined = any(ch.isupper() for ch in name[1:]) or any(ch.isdigit() for ch in name)
+    if not coined or len(name) < 2:
+        return []
+    start = pos + m.start(1 if m.group(1) else 2)
+    return [Candidate(start, start + len(name), name, "proposal", {}, proposed=True)]
 
 
 _FUNCTION_AFTER = regex.compile(r"\s*(?:[,.;:()\[\]]|$|(?:that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are|"
