@@ -56,3 +56,15 @@ def test_short_form_of_a_part_or_a_tool_is_not_proposed(text, name):
 def test_seq2seq_framework_called_name_proposes_the_name(extractor):
     text = "We propose a sequence-to-sequence learning (Seq2Seq) framework called Neural-PDE, which learns rules."
     assert _roles(extractor.extract(text)).get("Neural-PDE") == "proposed"
+
+
+@pytest.mark.parametrize("text, number, metric", [
+    ("We introduce an architecture that achieves 40-70% lower energy error at 6x lower cost.", "40", "energy error"),
+    ("On BABEL, our approach improves word error rate by 16% relative compared to a comparable system.",
+     "16%", "word error rate"),
+    ("We find that reordering improves the query time by up to 40%.", "40%", "query time"),
+])
+def test_measured_quality_takes_its_head_noun(extractor, text, number, metric):
+    record = extractor.extract(text)
+    res = next(r for r in record.results if r.span.text == number)
+    assert res.metric == metric

@@ -17,12 +17,14 @@ Writes the links into each `NumberMatch` (and may add metric entities to ``doc._
 """
 
 from bisect import bisect_right
+from functools import lru_cache
 from typing import Optional
 
 import regex
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from .. import resources
 from .textutil import doc_text, rx
 
 from .entities import Entity
@@ -179,12 +181,22 @@ def _metric_before(text, pos, s_start, metrics, held, revived, ents) -> Optional
     return best
 
 
+@lru_cache(maxsize=1)
+def _quantity_head():
+    """Head nouns that follow a quality word in the name of a measure (word_lists.tsv)."""
+    words = sorted(resources.word_list("quantity_heads") - {"times"}, key=len, reverse=True)
+    return regex.compile(r"(?:\s+(?:" + "|".join(regex.escape(w) for w in words) + r"))+(?![\p{L}\-])")
+
+
 def _revive(text: str, s: int, t: int, held: dict, revived: dict, extend_from: int = -1) -> str:
     """A quality word that a number measures is a metric after all, with the words that narrow
     it down: "standard accuracy", "end-to-end training time", "energy cost"."""
     m = _MODIFIER.search(text, max(0, extend_from if extend_from >= 0 else s - 60), s)
     if m and not any(ch.isdigit() for ch in m.group(1)[:1]):
         s = m.start(1)
+    head = _quantity_head().match(text, t)  # "energy error", "word error rate", "energy cost"
+    if head:
+        t = head.end()
     surface = text[s:t]
     k = surface.casefold()
     if k not in revived:
