@@ -186,7 +186,10 @@ def find_acronyms(text: str) -> list[AcronymMatch]:
         words = [(m.end() + w.start(), m.end() + w.end(), w.group()) for w in _WORDS.finditer(tail)]
         n = sum(1 for c in short if c.isalnum())
         fits = []
-        for j in range(1, min(len(words), n + 4) + 1):
+        letters = [ch for ch in words[0][2] if ch.isalpha()] if words else []
+        if len(letters) >= 2 and sum(ch.isupper() for ch in letters) * 2 > len(letters):
+            continue  # "CIFAR-10, CIFAR-100 and ImageNet": a list of names, not a definition
+        for j in range(2, min(len(words), n + 4) + 1):
             k = best_long_form(short, words[:j])
             if k is not None and k[0] == 0 and k[1] == j - 1:
                 fits.append((k[2], -j, j))

@@ -87,6 +87,29 @@ def _sentence_initial_word(text: str, start: int, end: int) -> bool:
     return not regex.search(rf"(?<![.!?]\s)(?<!^)\b{regex.escape(word)}\b", text[end:])
 
 
+_VARIANT = regex.compile(r"(?:[-‐](?:[\p{L}\p{N}]*[\p{Lu}\p{N}][\p{L}\p{N}]*(?:\.\p{N}+[\p{L}\p{N}]*)?|\p{Ll}+)|/\p{N}+)+")
+
+
+def _family_member(text: str, start: int, end: int, forms) -> tuple | None:
+    """A known model or method family with a variant after a hyphen or slash: "ResNet-50",
+    "ViT-B/16", "Llama-3-8B", "BERT-base" (but not "BERT-based"). The whole token is a
+    candidate of the family's type (MODEL when the family can be one)."""
+    if not text[start:end][:1].isupper():
+        return None
+    known = [f for f in forms if f[1] in ("MODEL", "METHOD") and f[2] >= 2 and f[0] == text[start:end]]
+    m = _VARIANT.match(text, end)
+    if not known or not m or (m.end() < len(text) and (text[m.end()].isalnum() or text[m.end()] in "-@^")):
+        return None
+    parts = regex.split(r"[-‐/]", m.group())[1:]
+    variants = resources.word_list("model_variant")
+    if not all(any(ch.isdigit() for ch in p) or p.lower() in variants or len(p) <= 2 and p.isupper()
+               for p in parts):
+        return None  # "BERT-based", "VGG-Sound" (a dataset), "XLM-RoBERTa" (another name)
+    if any(f[1] == "MODEL" for f in known):
+        known = [f for f in known if f[1] == "MODEL"]  # a sized variant of a family is a model
+    return (start, m.end(), [(text[start:m.end()], f[1], 2, text[start:m.end()]) for f in known])
+
+
 def find_lexicon(text: str) -> list[Candidate]:
     key = _key(text)
     hits = []
@@ -97,6 +120,9 @@ def find_lexicon(text: str) -> list[Candidate]:
             continue
         if end + 1 < len(key) and (key[end + 1].isalnum() or key[end + 1] in "@^"
                                    or text[end + 1] in "-‐" and end + 2 < len(text) and text[end + 2].isalnum()):
+            family = _family_member(text, start, end + 1, forms)
+            if family:
+                hits.append(family)
             continue
         surface = text[start:end + 1]
         ok = [f for f in forms if _exact_ok(surface, f[0], f[1])]
