@@ -50,3 +50,18 @@ def test_variants_of_known_model_families_are_models(extractor):
     names = {e.name for f in ("methods", "models") for e in getattr(rec, f)}
     assert not names & {"BERT-based", "VGG-Sound", "GRU/LSTM"}
     assert not any(r.span.text == "8B" for r in rec.results)  # digits inside a name are not a result
+
+
+def test_versions_after_known_names_are_part_of_the_name(extractor):
+    rec = extractor.extract("Our policy reaches a 62.5% win rate against Claude 3.5 Sonnet on AlpacaEval 2.0, and "
+                            "Tacotron 2 is the vocoder; on ImageNet 76.1% top-1 accuracy is kept.")
+    names = {e.name for f in ("methods", "models", "datasets", "benchmarks") for e in getattr(rec, f)}
+    assert {"Claude 3.5 Sonnet", "AlpacaEval 2.0", "Tacotron 2", "ImageNet"} <= names
+    assert sorted(r.span.text for r in rec.results) == ["62.5%", "76.1%"]
+    assert _by_text(rec)["62.5%"].dataset == "AlpacaEval 2.0"
+
+
+def test_metric_before_an_on_phrase_and_a_from_to_change(extractor):
+    rec = extractor.extract("Applied to Qwen2.5-7B-Instruct, it improves accuracy on AIME24 from 13.3% to 20.0%.")
+    res = _by_text(rec)
+    assert res["13.3%"].metric == res["20.0%"].metric == "accuracy"

@@ -110,6 +110,26 @@ def _family_member(text: str, start: int, end: int, forms) -> tuple | None:
     return (start, m.end(), [(text[start:m.end()], f[1], 2, text[start:m.end()]) for f in known])
 
 
+_VERSION = regex.compile(r" (\d(?:\.\d)?)(?![\p{L}\p{N}%×\-]|\.\d| ?(?:x|points?|pp)\b)((?: \p{Lu}\p{L}*)*)")
+
+
+def _version(text: str, start: int, end: int, forms) -> tuple | None:
+    """A known name with a version written after a space, and variant words after that:
+    "AlpacaEval 2.0", "Claude 3.5 Sonnet", "Gemini 2.5 Pro" are one name (of the known name's
+    type), and their digits are not results. Only a single digit with at most one decimal, so
+    "ImageNet 76.1%" and "MT-Bench 8.12" stay scores."""
+    m = _VERSION.match(text, end)
+    if not m or not text[end - 1].isascii():
+        return None
+    variants = resources.word_list("model_variant")
+    words = m.group(2).split()
+    keep = 0
+    while keep < len(words) and words[keep].lower() in variants and words[keep][:1].isupper():
+        keep += 1
+    stop = m.end(1) + sum(len(w) + 1 for w in words[:keep])
+    return (start, stop, [(text[start:stop], f[1], f[2], text[start:stop]) for f in forms])
+
+
 def find_lexicon(text: str) -> list[Candidate]:
     key = _key(text)
     hits = []
@@ -130,6 +150,9 @@ def find_lexicon(text: str) -> list[Candidate]:
             continue  # "Inspired by ...": a capitalised first word is not a dataset named Inspired
         if ok:
             hits.append((start, end + 1, ok))
+            version = _version(text, start, end + 1, ok)
+            if version:
+                hits.append(version)
     hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
     out: list[Candidate] = []
     last_end = -1

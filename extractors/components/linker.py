@@ -49,7 +49,11 @@ _MODIFIER = regex.compile(r"(?<![\p{L}\p{N}\-])((?:(?!(?:the|a|an|of|in|on|by|wi
                           regex.IGNORECASE)
 _METRIC_BEFORE = regex.compile(r"^(?:\s*(?:score|value|rate)?\s*(?:of|at|is|was|=|:|reaches|reaching|achieves|"
                                r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
-                               r"than|only|just|nearly|almost|an?|the|and|\(|,))*\s*$")
+                               r"than|only|just|nearly|almost|an?|the|and|\(|,))*"
+                               # "accuracy on AIME24 from 13.3% to ...": one "on <name>" may come between
+                               r"(?:\s+(?:on|in|over|across)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*"
+                               r"(?:\s*(?:of|at|is|was|=|:|by|to|from|around|about|approximately|up\s+to|only|"
+                               r"just|nearly|almost|\(|,))+)?\s*$")
 
 
 _FAMILY = regex.compile(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
