@@ -246,10 +246,12 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     _proposed_from_spans(doc, entities)
     _all_mentions(text, entities)
     for e in entities:
-        # a coined name no lexicon knows, used again and again, is the paper's own
+        # a coined name no lexicon knows, used again and again (its long form, where it has one,
+        # is not a use), is the paper's own
         if e.role == "used" and not e.sources & {"lexicon", "lexicon-weak", "lexicon-short"} \
                 and _COINED.match(e.name) and not any(a.islower() for a in e.aliases) \
-                and len(e.mentions) >= 2 and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}:
+                and sum(text[a:b] not in e.aliases for a, b in e.mentions) >= 2 \
+                and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}:
             e.role = "proposed"
     entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
     return entities, held

@@ -91,12 +91,13 @@ _VARIANT = regex.compile(r"(?:[-‐](?:[\p{L}\p{N}]*[\p{Lu}\p{N}][\p{L}\p{N}]*(?
 
 
 def _family_member(text: str, start: int, end: int, forms) -> tuple | None:
-    """A known model or method family with a variant after a hyphen or slash: "ResNet-50",
-    "ViT-B/16", "Llama-3-8B", "BERT-base" (but not "BERT-based"). The whole token is a
-    candidate of the family's type (MODEL when the family can be one)."""
+    """A known name with a variant after a hyphen or slash: "ResNet-50", "ViT-B/16",
+    "Llama-3-8B", "BERT-base" (but not "BERT-based"); for data and metric names only a numeric
+    variant ("COCO-30K", "MATH-500"). The whole token is a candidate of the known name's type
+    (MODEL when the family can be one)."""
     if not text[start:end][:1].isupper():
         return None
-    known = [f for f in forms if f[1] in ("MODEL", "METHOD") and f[2] >= 2 and f[0] == text[start:end]]
+    known = [f for f in forms if f[2] >= 2 and f[0] == text[start:end] and f[1] != "TASK"]
     m = _VARIANT.match(text, end)
     if not known or not m or (m.end() < len(text) and (text[m.end()].isalnum() or text[m.end()] in "-@^")):
         return None
@@ -105,6 +106,8 @@ def _family_member(text: str, start: int, end: int, forms) -> tuple | None:
     if not all(any(ch.isdigit() for ch in p) or p.lower() in variants or len(p) <= 2 and p.isupper()
                for p in parts):
         return None  # "BERT-based", "VGG-Sound" (a dataset), "XLM-RoBERTa" (another name)
+    if not any(f[1] in ("MODEL", "METHOD") for f in known) and not all(any(ch.isdigit() for ch in p) for p in parts):
+        return None  # a data or metric name takes only a number: "COCO-30K", "MATH-500"
     if any(f[1] == "MODEL" for f in known):
         known = [f for f in known if f[1] == "MODEL"]  # a sized variant of a family is a model
     return (start, m.end(), [(text[start:m.end()], f[1], 2, text[start:m.end()]) for f in known])
@@ -142,34 +145,46 @@ def find_lexicon(text: str) -> list[Candidate]:
                                    or text[end + 1] in "-‐" and end + 2 < len(text) and text[end + 2].isalnum()):
             family = _family_member(text, start, end + 1, forms)
             if family:
-                hits.append(family)
+                hits.append((*family, 1))
             continue
         surface = text[start:end + 1]
         ok = [f for f in forms if _exact_ok(surface, f[0], f[1])]
         if ok and _sentence_initial_word(text, start, end + 1):
             continue  # "Inspired by ...": a capitalised first word is not a dataset named Inspired
         if ok:
-            hits.append((start, end + 1, ok))
+            hits.append((start, end + 1, ok, 0))
             version = _version(text, start, end + 1, ok)
             if version:
-                hits.append(version)
-    hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
+                hits.append((*version, 1))
+    # leftmost longest; an exact entry before a derived one (family variant, version) of one span
+    hits.sort(key=lambda h: (h[0], -(h[1] - h[0]), h[3]))
     out: list[Candidate] = []
     last_end = -1
-    for start, end, forms in hits:
+    kept_forms: list = []
+    for start, end, forms, derived in hits:
         if start < last_end:
+            if derived and out and (out[-1].start, out[-1].end) == (start, end) and out[-1].source == "lexicon-weak":
+                # "BERT-base" is only a leaderboard string, but a variant of the known BERT
+                kept_forms = kept_forms + forms
+                out[-1] = _candidate(text, start, end, kept_forms)
             continue
-        votes: dict[str, float] = {}
-        for _, typ, weight, _ in forms:
-            votes[typ] = max(votes.get(typ, 0), float(weight))
-        source = "lexicon" if max(votes.values()) >= 2 else "lexicon-weak"  # leaderboard strings
-        if votes.keys() & {"DATASET", "BENCHMARK"} and votes.keys() & {"METHOD", "MODEL", "METRIC"}:
-            # SGD the optimiser or the dialogue dataset: the lexicon only half-knows, context decides
-            votes = {t: w / 2 for t, w in votes.items()}
-        canonical = max(forms, key=lambda f: f[2])[3]
-        out.append(Candidate(start, end, text[start:end], source, votes, canonical=canonical))
+        kept_forms = forms
+        out.append(_candidate(text, start, end, forms))
         last_end = end
     return out
+
+
+def _candidate(text: str, start: int, end: int, forms) -> Candidate:
+    """One lexicon match; its forms vote for their types."""
+    votes: dict[str, float] = {}
+    for _, typ, weight, _ in forms:
+        votes[typ] = max(votes.get(typ, 0), float(weight))
+    source = "lexicon" if max(votes.values()) >= 2 else "lexicon-weak"  # leaderboard strings
+    if votes.keys() & {"DATASET", "BENCHMARK"} and votes.keys() & {"METHOD", "MODEL", "METRIC"}:
+        # SGD the optimiser or the dialogue dataset: the lexicon only half-knows, context decides
+        votes = {t: w / 2 for t, w in votes.items()}
+    canonical = max(forms, key=lambda f: f[2])[3]
+    return Candidate(start, end, text[start:end], source, votes, canonical=canonical)
 
 
 @Language.factory("lexicon")

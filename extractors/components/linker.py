@@ -33,7 +33,8 @@ _SENT = regex.compile(r"(?<!\b(?:e\.g|i\.e|et al|vs|Fig|Eq|Sec|cf|resp|approx|et
 _CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
 _BASELINE_BEFORE = regex.compile(r"(?:than|over|compared\s+(?:to|with)|against|vs\.?|versus|relative\s+to|"
                                  r"outperform\w*|surpass\w*|beat\w*|exceed\w*|unlike|like|such\s+as|"
-                                 r"including|e\.g\.,?|from|of|on|with|in|by)\s+(?:the\s+)?(?:\S+\s+){0,2}?$")
+                                 r"including|e\.g\.,?|from|of|on|with|in|by)\s+(?:the\s+)?(?:\S+\s+){0,2}?$",
+                                 regex.IGNORECASE)
 _OURS = regex.compile(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?(?:method|approach|model|framework|algorithm|system|technique|"
                       r"loss|criterion|architecture|network|agent|policy|estimator)s?\b", regex.IGNORECASE)
 _METRIC_AFTER = regex.compile(r"^\s*(?:\)\s*)?(?:(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"
@@ -51,7 +52,7 @@ _METRIC_BEFORE = regex.compile(r"^(?:\s*(?:score|value|rate)?\s*(?:of|at|is|was|
                                r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
                                r"than|only|just|nearly|almost|an?|the|and|\(|,))*"
                                # "accuracy on AIME24 from 13.3% to ...": one "on <name>" may come between
-                               r"(?:\s+(?:on|in|over|across)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*"
+                               r"(?:\s+(?:on|in|of|over|across)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*"
                                r"(?:\s*(?:of|at|is|was|=|:|by|to|from|around|about|approximately|up\s+to|only|"
                                r"just|nearly|almost|\(|,))+)?\s*$")
 
