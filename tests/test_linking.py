@@ -88,3 +88,34 @@ def test_a_sentence_initial_with_names_a_setting_not_the_subject(extractor):
     assert res["48.2%"].metric == res["61.7%"].metric == "win rate"
     assert res["71.2"].subject == "RM-Guard" and res["71.2"].subjects == []
     assert res["71.2"].dataset == "RewardBench"
+
+
+def test_variants_of_the_proposed_system_and_comparisons(extractor):
+    rec = extractor.extract(
+        "We present LiteViT, a family of efficient vision transformers. LiteViT-S achieves a top-1 accuracy of "
+        "85.3% on ImageNet-1K with only 22M parameters, surpassing ConvNeXt-T by 2.1 points. On ADE20K semantic "
+        "segmentation, LiteViT-B obtains 49.8 mIoU.")
+    roles = {e.name: e.role for f in ("methods", "models") for e in getattr(rec, f)}
+    assert roles["LiteViT-S"] == roles["LiteViT-B"] == "proposed" and roles["ConvNeXt-T"] == "used"
+    res = _by_text(rec)
+    assert res["2.1"].metric == "top-1 accuracy" and res["2.1"].subject == "LiteViT-S"
+    assert (res["49.8"].subject, res["49.8"].metric, res["49.8"].dataset) == ("LiteViT-B", "mIoU", "ADE20K")
+
+
+def test_numbers_given_for_named_baselines(extractor):
+    rec = extractor.extract(
+        "We propose ProbeGuard, a method for detecting hallucinations from internal activations. ProbeGuard attains "
+        "an average AUROC of 0.92, compared to 0.81 for semantic entropy and 0.76 for SelfCheckGPT.")
+    res = _by_text(rec)
+    assert [res[t].metric for t in ("0.92", "0.81", "0.76")] == ["AUROC"] * 3
+    assert res["0.92"].subject == "ProbeGuard" and res["0.76"].subject == "SelfCheckGPT"
+
+
+def test_appositive_head_types_the_name_and_ratios_take_by_metrics(extractor):
+    rec = extractor.extract(
+        "We introduce StreamKV, a KV-cache compression scheme that keeps a fixed budget of 2,048 tokens. On "
+        "LongBench, StreamKV reduces memory by 4.2x and improves throughput by 2.7x over full attention.")
+    assert [(e.name, e.role) for e in rec.methods] == [("StreamKV", "proposed")]
+    res = _by_text(rec)
+    assert (res["4.2x"].metric, res["2.7x"].metric) == ("memory", "throughput")
+    assert res["4.2x"].subject == "StreamKV"

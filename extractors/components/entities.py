@@ -253,8 +253,22 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
                 and sum(text[a:b] not in e.aliases for a, b in e.mentions) >= 2 \
                 and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}:
             e.role = "proposed"
+    _proposed_variants(entities)
     entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
     return entities, held
+
+
+def _proposed_variants(entities: list[Entity]) -> None:
+    """Sizes and variants of what the paper proposes are its own too: "LiteViT-S" and
+    "LiteViT-B" of a proposed LiteViT, "DetCLIP-T" of DetCLIP."""
+    proposed = {e.name for e in entities if e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"}}
+    for e in entities:
+        if e.role == "used" and set(e.types) & {"METHOD", "MODEL", "TASK"}:
+            m = rx(r"(.+?)[-‐][\p{L}\p{N}.]{1,6}").fullmatch(e.name)
+            if m and m.group(1) in proposed:
+                e.role = "proposed"
+                if e.types == ["TASK"]:
+                    e.types = ["METHOD"]
 
 
 def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Candidate]:

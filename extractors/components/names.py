@@ -336,6 +336,27 @@ def _tasks(text: str, heads) -> list[Candidate]:
     return out
 
 
+def _phrase_head_type(words: list[str], heads) -> str | None:
+    """The type named by the head of a noun phrase: its last typed word before a clause word
+    ("a KV-cache compression scheme that ..." -> scheme), or after "of" when the word before is
+    a container ("a family of efficient vision transformers" -> transformers)."""
+    stops = resources.word_list("np_stop")
+    cut = next((i for i, w in enumerate(words) if w.lower() in stops), len(words))
+    words = words[:cut]
+    order = [words]
+    if "of" in words:
+        i = words.index("of")
+        before, after = words[:i], words[i + 1:]
+        order = [after, before] if before and before[-1].lower() in resources.word_list("np_container") \
+            else [before, after]
+    for part in order:  # the head's side first, the other when it names no type
+        for w in reversed(part):
+            t = head_type(w, heads)
+            if t:
+                return t
+    return None
+
+
 def context_types(text: str, cands: list[Candidate]) -> None:
     """Type evidence from the words around each candidate (any component's)."""
     heads = _tables()[3]
@@ -354,11 +375,9 @@ def context_types(text: str, cands: list[Candidate]) -> None:
                 _vote(c.context, t, 2.0)
         m = rx(r"\s*(?:\([^()]{1,20}\)\s*)?(?:\)\s*)?,\s+(?:a|an|the)\s+((?:[\p{L}\-]+[ \t]+){0,5}[\p{L}\-]+)").match(after)
         if m:
-            for w in m.group(1).split():
-                t = head_type(w, heads)
-                if t:
-                    _vote(c.context, t, 2.0)
-                    break
+            t = _phrase_head_type(m.group(1).split(), heads)
+            if t:
+                _vote(c.context, t, 2.0)
     # a list sharing one head noun: "IEMOCAP, EMO-DB, and the private NSPL-CRISE dataset"
     named = sorted((c for c in cands if c.source != "task"), key=lambda c: c.start)
     groups: list[list[Candidate]] = []
@@ -387,7 +406,8 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             for c in g:
                 if c.source in ("lexicon", "ner"):
                     for t, w in c.types.items():
-                        votes[t] = votes.get(t, 0) + w
+                        if t != "TASK":  # "On ADE20K semantic segmentation, LiteViT-B obtains ..."
+                            votes[t] = votes.get(t, 0) + w
             if votes:
                 best = max(votes, key=votes.get)
                 for c in g:
