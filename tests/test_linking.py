@@ -119,3 +119,22 @@ def test_appositive_head_types_the_name_and_ratios_take_by_metrics(extractor):
     res = _by_text(rec)
     assert (res["4.2x"].metric, res["2.7x"].metric) == ("memory", "throughput")
     assert res["4.2x"].subject == "StreamKV"
+
+
+def test_scores_named_by_an_of_phrase_and_parenthesised_baselines(extractor):
+    rec = extractor.extract(
+        "We introduce ProtFlow, a flow-matching model for protein backbone generation that designs 512-residue "
+        "proteins in under 10 seconds. ProtFlow achieves a designability of 92.3% and a novelty of 0.71, "
+        "outperforming FrameDiff (78.1%).")
+    res = _by_text(rec)
+    assert res["512"].unit == "residue"
+    assert (res["92.3%"].metric, res["0.71"].metric) == ("designability", "novelty")
+    assert res["78.1%"].subject == "FrameDiff" and res["78.1%"].metric == "designability"
+
+
+def test_a_level_reached_is_a_score_and_compounds_count_their_noun(extractor):
+    rec = extractor.extract("A 2-layer transformer trained on 20-digit addition generalizes to 100-digit numbers. "
+                            "Without hints, accuracy drops below 5%.")
+    res = _by_text(rec)
+    assert (res["2"].unit, res["20"].unit) == ("layer", "digit")
+    assert (res["5%"].kind, res["5%"].qualifier) == ("score", "<")

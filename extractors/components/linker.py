@@ -124,6 +124,9 @@ def link_numbers(doc: Doc) -> None:
             if metric is None:  # a ratio only by "reduces memory by 4.2x", not "2.3x faster than"
                 metric = _metric_before(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
                                         s_start, metrics, held, revived, ents, by_only=n.kind == "ratio")
+        if metric is None and n.kind == "score":
+            metric = _metric_of_phrase(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
+                                       s_start, revived)
         n.metric = metric
         # ---- subject(s)
         if n.kind != "count":
@@ -177,8 +180,9 @@ def _compared(text: str, nums, sents) -> None:
         if n.metric is not None or n.kind not in ("score", "delta") or n.unit not in _SCORE_UNITS:
             continue
         sent = next(((a, b) for a, b in sents if a <= n.start < b + 1), (0, len(text)))
-        prev = next((p for p in reversed(nums[:i]) if p.metric and p.kind in ("score", "delta")
-                     and p.unit in _SCORE_UNITS and p.start >= sent[0]), None)
+        earlier = [p for p in reversed(nums[:i]) if p.metric and p.kind in ("score", "delta")
+                   and p.unit in _SCORE_UNITS and p.start >= sent[0]]
+        prev = next((p for p in earlier if p.unit == n.unit), earlier[0] if earlier else None)  # "%" with "%"
         if prev is None:
             continue
         gap = text[prev.end:n.start]
@@ -271,6 +275,25 @@ def _quantity_head():
     return regex.compile(r"(?:\s+(?:" + "|".join(regex.escape(w) for w in words) + r"))+(?![\p{L}\-])")
 
 
+_OF_PHRASE = regex.compile(r"\b(?:achiev\w*|attain\w*|reach\w*|obtain\w*|yield\w*|with|has|have|had|show\w*|"
+                           r"report\w*|record\w*|deliver\w*|maintain\w*|retain\w*|and)\s+(?:an?|the)\s+"
+                           r"((?:[\p{Ll}\-]+\s+){0,2}[\p{Ll}\-]+)\s+of\s+(?:about|around|approximately|up\s+to|"
+                           r"over|only|nearly|roughly|just|almost)?\s*[~≈∼]?\s*$")
+
+
+def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optional[str]:
+    """"achieves a designability of 92.3%", "with a novelty of 0.71": the noun phrase the score
+    is "of" names what it measures, unless it names a total, a change or a setting."""
+    m = _OF_PHRASE.search(text, max(s_start, pos - 80), pos)
+    if not m or m.group(1).split()[-1].lower() in resources.word_list("not_metric_heads"):
+        return None
+    surface = m.group(1)
+    k = surface.casefold()
+    if k not in revived:
+        revived[k] = Entity(name=surface, types=["METRIC"], mentions=[(m.start(1), m.end(1))], sources={"generic"})
+    return revived[k].name
+
+
 def _revive(text: str, s: int, t: int, held: dict, revived: dict, extend_from: int = -1) -> str:
     """A quality word that a number measures is a metric after all, with the words that narrow
     it down: "standard accuracy", "end-to-end training time", "energy cost"."""
@@ -303,6 +326,10 @@ def _coordinated(text: str, first, candidates) -> list:
 
 
 def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict] = None) -> list[str]:
+    # "outperforming FrameDiff (78.1%) and Genie (84.5%)": the system the parenthesis follows
+    for s, t, e in systems:
+        if t <= n.start and rx(r"\s*\(\s*[~≈∼<>]?\s*").fullmatch(text[t:n.start]):
+            return [e.name]
     # "compared to 0.81 for SelfCheckGPT": the system the number is given for
     after = max(n.end, n.unit_end)
     m = rx(r"\s*(?:[\p{L}@^\-]+\s+){0,2}?for\s+(?:the\s+)?$")

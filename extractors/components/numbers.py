@@ -196,6 +196,20 @@ def _noun_unit(text: str, pos: int, t) -> tuple[Optional[str], Optional[str], in
     return None, None, pos
 
 
+def _compound_unit(text: str, pos: int, t) -> tuple[Optional[str], Optional[str], int]:
+    """The noun of a number-noun compound: "a 2-layer transformer", "20-digit addition",
+    "512-residue proteins" count layers, digits and residues, whatever words follow."""
+    km = t["words_rx"].match(text, pos)
+    if km:
+        unit, kind = t["units_words"][km.group()]
+        return unit, kind, km.end()
+    wm = _WORD.match(text, pos)
+    word = wm.group().split("-")[0] if wm else ""
+    if not word or word.casefold() in _STOP or word[:1].isupper():
+        return None, None, pos
+    return _singular(word), None, pos + len(word)
+
+
 def _kind_from_cues(text: str, start: int, end: int, t) -> Optional[str]:
     before = text[max(0, start - 60):start]
     after = text[end:end + 50]
@@ -277,10 +291,9 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
                 num.end += wm.end()
             p = num.end
             if text[p:p + 1] == "-" and text[p + 1:p + 2].isalpha():
-                p += 1
-            elif text[p:p + 1] == " ":
-                p += 1
-            unit, kind, uend = _noun_unit(text, p, t)
+                unit, kind, uend = _compound_unit(text, p + 1, t)
+            else:
+                unit, kind, uend = _noun_unit(text, p + (text[p:p + 1] == " "), t)
             num.unit_end = uend if unit else num.end
         num.unit, kind0 = unit, kind
         num.qualifier, num.context_start = _qualifier(text, s, t)
@@ -358,6 +371,11 @@ def _share_ranges(text: str, nums: list[NumberMatch]) -> None:
             b.qualifier = a.qualifier  # "fall below 30% pass@1 and 15% pass^4"
 
 
+_LEVEL = regex.compile(r"\b(?:drops?|dropped|dropping|falls?|fell|falling|rises?|rose|rising|decreas\w+|increas\w+|"
+                       r"reduc\w+|improv\w+|climbs?|climbed|goes|went|jumps?|jumped)\s+(?:\w+\s+)?"
+                       r"(?:below|above|under|over|to|beyond)\s*[~≈∼<>]?\s*$", regex.IGNORECASE)
+
+
 def _kind(text: str, num: NumberMatch, t) -> tuple[str, bool]:
     """The number's kind, and whether a cue in the text (rather than a default) decided it."""
     default = num.kind or None
@@ -374,6 +392,8 @@ def _kind(text: str, num: NumberMatch, t) -> tuple[str, bool]:
     cue = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t)
     if cue == "ratio" and num.unit == "%":
         cue = "delta"
+    if cue == "delta" and _LEVEL.search(text, max(0, num.start - 50), num.start):
+        cue = "score"  # "accuracy drops below 5%", "improves to 85%": the level reached, not the change
     if cue:
         return cue, True
     if default:
