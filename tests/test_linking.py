@@ -138,3 +138,15 @@ def test_a_level_reached_is_a_score_and_compounds_count_their_noun(extractor):
     res = _by_text(rec)
     assert (res["2"].unit, res["20"].unit) == ("layer", "digit")
     assert (res["5%"].kind, res["5%"].qualifier) == ("score", "<")
+
+
+def test_scores_in_parentheses_take_their_metric_and_dataset(extractor):
+    rec = extractor.extract("We propose SpanNet, a span-based reader. SpanNet achieves state-of-the-art results on "
+                            "SQuAD 2.0 (85.2 F1) and Natural Questions (90.1 EM).")
+    res = _by_text(rec)
+    assert (res["85.2"].metric, res["85.2"].dataset) == ("F1", "SQuAD 2.0")
+    assert (res["90.1"].metric, res["90.1"].dataset) == ("EM", "Natural Questions")
+    rec = extractor.extract("Our model matches GPT-4 on MMLU (86.4 vs. 86.5) and surpasses Llama-2-70B by 12.3 "
+                            "points on GSM8K.")
+    res = _by_text(rec)
+    assert (res["86.4"].dataset, res["86.5"].dataset, res["12.3"].dataset) == ("MMLU", "MMLU", "GSM8K")

@@ -342,6 +342,7 @@ def _ner_only(cands: list[Candidate]) -> list[Entity]:
 
 
 _QUANTITY_HEADS = resources.word_list("quantity_heads")
+_SCORE_HEADS = resources.word_list("score_heads")
 _NER_TRIM = resources.word_list("ner_trim")
 
 
@@ -350,7 +351,9 @@ def _measured_quantity(name: str, g) -> bool:
     are metrics of a paper only when it reports a number for them (the linker revives them)."""
     words = name.split()
     return (len(words) > 1 and words[-1].lower() in _QUANTITY_HEADS and set(g.votes) <= {"METRIC"}
-            and not g.sources & {"bound", "proposal", "markup", "acronym", "ner"})
+            and not g.sources & {"bound", "proposal", "markup", "acronym", "ner"}
+            and not (g.votes.get("METRIC", 0) >= 3 and words[-1].lower() in _SCORE_HEADS))
+    # names curated as metrics (extra.tsv) for a score stay: "win rate", "word error rate"
 
 
 def _same_span(a, b) -> bool:

@@ -29,7 +29,7 @@ from .textutil import doc_text, rx
 
 from .entities import Entity
 
-_SENT = regex.compile(r"(?<!\b(?:e\.g|i\.e|et al|vs|Fig|Eq|Sec|cf|resp|approx|etc))(?<=[.!?])\s+(?=[\p{Lu}(\[\d$\\])")
+_SENT = regex.compile(r"(?<!\b(?:e\.g|i\.e|et al|vs|Fig|Eq|Sec|cf|resp|approx|etc|Tab|No)\.)(?<=[.!?])\s+(?=[\p{Lu}(\[\d$\\])")
 _CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
 _BASELINE_BEFORE = regex.compile(r"(?:than|over|compared\s+(?:to|with)|against|vs\.?|versus|relative\s+to|"
                                  r"outperform\w*|surpass\w*|beat\w*|exceed\w*|unlike|like|such\s+as|"
@@ -368,6 +368,10 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
 
 def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
     in_sent = [m for m in data if s_start <= m[0] < s_end]
+    # "on MMLU (86.4 vs. 86.5)": the parenthesis belongs to the name it follows
+    for m in in_sent:
+        if m[1] <= n.start and rx(r"\s*\([^()]{0,40}").fullmatch(text[m[1]:n.start]):
+            return m[2].name
     if in_sent:
         after = [m for m in in_sent if m[0] >= n.end and rx(r"^\s*(?:\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?$").match(text[n.end:m[0]])]
         if after:

@@ -363,6 +363,9 @@ def context_types(text: str, cands: list[Candidate]) -> None:
     for c in cands:
         if c.source == "task":
             continue
+        if " " not in c.text and len(c.text) <= 8 and rx(r"(?<![\p{L}\p{N}.])\d+\.\d+\s*%?\s+$").search(text, max(0, c.start - 12), c.start) \
+                and rx(r"\s*(?:[),;]|and\b|on\b|in\b|$)").match(text, c.end):
+            _vote(c.context, "METRIC", 3.0)  # "(85.2 F1)", "90.1 EM on ...": a score's unit is its metric
         after = text[c.end:c.end + 60]
         m = rx(r"\s*\)?\s+([\p{L}\-]+)").match(after)
         if m:
