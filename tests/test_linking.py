@@ -150,3 +150,15 @@ def test_scores_in_parentheses_take_their_metric_and_dataset(extractor):
                             "points on GSM8K.")
     res = _by_text(rec)
     assert (res["86.4"].dataset, res["86.5"].dataset, res["12.3"].dataset) == ("MMLU", "MMLU", "GSM8K")
+
+
+def test_markup_around_a_definition_and_metrics_after_the_dataset(extractor):
+    rec = extractor.extract(
+        "We introduce the **Retrieval-Augmented Critic (RAC)**, which verifies outputs against evidence. RAC lowers "
+        "the hallucination rate of GPT-4o-mini from 18.4\\% to 6.2\\% on TruthfulQA, an absolute reduction of 12.2 "
+        "points. \\textsc{Orca-Math} achieves $\\mathbf{86.81\\%}$ on GSM8k (pass@1).")
+    assert [(e.name, e.role, e.aliases) for e in rec.methods if "R" in e.name] == \
+        [("RAC", "proposed", ["Retrieval-Augmented Critic"])]
+    res = _by_text(rec)
+    assert res["12.2"].metric == "hallucination rate"
+    assert (res["86.81\\%"].metric, res["86.81\\%"].dataset) == ("pass@1", "GSM8k")

@@ -37,7 +37,8 @@ _BASELINE_BEFORE = regex.compile(r"(?:than|over|compared\s+(?:to|with)|against|v
                                  regex.IGNORECASE)
 _OURS = regex.compile(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?(?:method|approach|model|framework|algorithm|system|technique|"
                       r"loss|criterion|architecture|network|agent|policy|estimator)s?\b", regex.IGNORECASE)
-_METRIC_AFTER = regex.compile(r"^\s*(?:\)\s*)?(?:(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"
+_METRIC_AFTER = regex.compile(r"^\s*(?:\)\s*)?(?:(?:on|in)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*\s*\(\s*$|"  # "on GSM8k (pass@1)"
+                              r"(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"
                               r"|(?:absolute\s+|relative\s+)?(?:higher|lower|better|worse|improvement|gain|increase|"
                               r"reduction|drop|decrease|boost|speedup|speed-up|loss)s?\s+(?:in|on|of)\s+(?:the\s+)?"
                               r"|(?:higher|lower|better|worse|less|more|fewer|smaller|larger|reduced|improved|faster)\s+)?\(?$")
@@ -168,7 +169,10 @@ def _share_links(text: str, nums) -> None:
 
 
 _COMPARED = regex.compile(r"\b(?:compared\s+(?:to|with)|vs\.?|versus|than|against|over|surpass\w*|outperform\w*|"
-                          r"beat\w*|exceed\w*|while|whereas)\b", regex.IGNORECASE)
+                          r"beat\w*|exceed\w*|while|whereas|"
+                          # "from 18.4% to 6.2%, an absolute reduction of 12.2 points"
+                          r"an?\s+(?:\w+\s+)?(?:reduction|improvement|gain|increase|decrease|drop|boost)\s+of)\b",
+                          regex.IGNORECASE)
 _SCORE_UNITS = (None, "%", "points")
 
 

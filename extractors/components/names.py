@@ -109,6 +109,9 @@ def find_names(text: str, marks=()) -> list[Candidate]:
                 out.append(Candidate(m.start(), m.end(), w, "pattern", {typ: 1.0}))
     for a, b, kind in marks or ():
         seg = text[a:b].strip()
+        defined = rx(r"(.+?)\s*\([^()]{1,15}\)").fullmatch(seg)
+        if defined:  # "**Retrieval-Augmented Critic (RAC)**": the name; the acronyms component pairs them
+            seg = defined.group(1)
         if not seg or len(seg) > 60 or seg in not_names:
             continue
         if kind in _NAME_MARKUP or (kind in _WEAK_MARKUP and rx(r"\p{Lu}[\p{L}\p{N}\-]*(?:\s\p{Lu}[\p{L}\p{N}\-]*){0,4}").fullmatch(seg)
