@@ -292,8 +292,8 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
             words.pop()
         while words and words[0].lower() in _NER_TRIM:
             words.pop(0)
-        if not words:
-            continue
+        if not words or any(w.lower() in _CLAUSE_WORDS for w in words):
+            continue  # "Shapley explainability make an untenable assumption": a clause, not a name
         surface = " ".join(words)
         start = text.find(surface, ent.start_char)
         if start < 0 or start >= ent.end_char:
@@ -343,6 +343,7 @@ def _ner_only(cands: list[Candidate]) -> list[Entity]:
 
 _QUANTITY_HEADS = resources.word_list("quantity_heads")
 _SCORE_HEADS = resources.word_list("score_heads")
+_CLAUSE_WORDS = resources.word_list("clause_words")
 _NER_TRIM = resources.word_list("ner_trim")
 
 

@@ -214,6 +214,9 @@ def _bare_name(text: str, pos: int) -> list[Candidate]:
     m = _BARE.match(text, pos)
     if not m:
         return []
+    words = m.group(1).lower().split()
+    if words[0] in resources.word_list("evaluative") or "and" in words or "or" in words:
+        return []  # "we propose adequate training and inference procedures, which ...": a description
     return [Candidate(m.start(1), m.end(1), m.group(1), "proposal", {}, proposed=True)]
 
 
