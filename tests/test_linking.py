@@ -162,3 +162,12 @@ def test_markup_around_a_definition_and_metrics_after_the_dataset(extractor):
     res = _by_text(rec)
     assert res["12.2"].metric == "hallucination rate"
     assert (res["86.81\\%"].metric, res["86.81\\%"].dataset) == ("pass@1", "GSM8k")
+
+
+def test_idioms_and_evaluative_words_do_not_make_metrics(extractor):
+    rec = extractor.extract("Applied to the RAFT benchmark, T-Few attains super-human results for the first time "
+                            "and outperforms the state of the art by 6% absolute. AlignNet improves the previous "
+                            "state-of-the-art accuracy on Spoken SQuAD by 6.2%.")
+    res = _by_text(rec)
+    assert res["6%"].metric != "first time"
+    assert res["6.2%"].metric == "accuracy"

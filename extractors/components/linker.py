@@ -47,7 +47,10 @@ _BY_BEFORE = regex.compile(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*(?:(?:up\s+to|over
 _MODIFIER = regex.compile(r"(?<![\p{L}\p{N}\-])((?:(?!(?:the|a|an|of|in|on|by|with|for|and|or|to|our|their|its|this|"
                           r"that|these|than|as|at|from|is|are|was|were|be|both|while|which|improves?|improved|"
                           r"reduces?|reduced|increases?|increased|boosts?|achieves?|achieved|lower|higher|better|"
-                          r"worse|improving|reducing|less|more|average|overall|total)\b)[\p{L}][\p{L}\p{N}\-]*\s+){1,3})$",
+                          r"worse|improving|reducing|less|more|average|overall|total|attaining|achieving|reaching|"
+                          r"obtaining|yielding|showing|maintaining|outperforming|surpassing|matching|delivering|"
+                          r"retaining|previous|prior|state-of-the-art|sota|best|existing|current|first|same|each|"
+                          r"every|last)\b)[\p{L}][\p{L}\p{N}\-]*\s+){1,3})$",
                           regex.IGNORECASE)
 _METRIC_BEFORE = regex.compile(r"^(?:\s*(?:score|value|rate)?\s*(?:of|at|is|was|=|:|reaches|reaching|achieves|"
                                r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
@@ -254,6 +257,11 @@ def _metric_after(text, pos, s_end, metrics, held, revived, ents) -> Optional[st
     return None
 
 
+#: "for the first time", "at the same time": a quality word in an idiom measures nothing
+_IDIOM_BEFORE = regex.compile(r"\b(?:first|second|third|last|same|each|every|any|some|long|short|real|next)\s+$",
+                              regex.IGNORECASE)
+
+
 def _metric_before(text, pos, s_start, metrics, held, revived, ents, by_only: bool = False) -> Optional[str]:
     def measures(t: int) -> bool:
         return (not by_only and pos - t <= 40 and bool(_METRIC_BEFORE.match(text[t:pos]))
@@ -267,7 +275,7 @@ def _metric_before(text, pos, s_start, metrics, held, revived, ents, by_only: bo
         return best
     for name, spans in held.items():
         for s, t in spans:
-            if s_start <= s and t <= pos and measures(t):
+            if s_start <= s and t <= pos and measures(t) and not _IDIOM_BEFORE.search(text, max(0, s - 12), s):
                 best = _revive(text, s, t, held, revived)
     return best
 
