@@ -171,3 +171,12 @@ def test_idioms_and_evaluative_words_do_not_make_metrics(extractor):
     res = _by_text(rec)
     assert res["6%"].metric != "first time"
     assert res["6.2%"].metric == "accuracy"
+
+
+def test_acronyms_named_after_a_long_form_and_digits_for_words():
+    pairs = lambda t: [(a.short, a.long) for a in find_acronyms(t)]  # noqa: E731
+    assert pairs("We present a novel Mixed-scale Sparse Voxel Transformer, named MsSVT, which captures "
+                 "both scales.") == [("MsSVT", "Mixed-scale Sparse Voxel Transformer")]
+    assert pairs("We propose a sequence-to-sequence learning (Seq2Seq) framework.") == \
+        [("Seq2Seq", "sequence-to-sequence learning")]
+    assert pairs("a manifold learning technique called diffusion maps") == []

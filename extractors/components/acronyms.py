@@ -4,7 +4,10 @@ Definitions found on the clean text (so a long form split by markup, such as
 ``\\underline{\\textbf{R}}andom P\\underline{\\textbf{o}}licy ...``, reads ``Random Policy ...``):
 - ``long form (SHORT)`` — the classic pattern;
 - ``SHORT (long form)`` — when the parenthesis holds more words than the short form has letters;
-- ``long form: SHORT`` — a definition by colon ("in-context learning: ICL for ...").
+- ``long form: SHORT`` — a definition by colon ("in-context learning: ICL for ...");
+- ``long form, named SHORT`` — "a Mixed-scale Sparse Voxel Transformer, named MsSVT";
+- ``SHORT, long form`` — an appositive ("REAP, Router-weighted Expert Activation Pruning").
+A digit of the short form may stand for a word: 2 for "to", 4 for "for" ("Seq2Seq").
 
 The long form is chosen as in Schwartz & Hearst (2003): walking back from the last character of
 the short form, each of its letters must be found in the words before the parenthesis, the first
@@ -35,6 +38,8 @@ _SHORT = regex.compile(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.]{0,11}$")
 _WORDS = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’]*(?:[-‐/][\p{L}\p{N}]+)*")
 _PAREN = regex.compile(r"\(([^()]{1,80})\)")
 _APPOSITION = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11}),\s+(?:(?:a|an|the)\s+)?(?=\p{L})")
+_DIGIT_WORDS = {"2": "to", "4": "for"}
+_NAMED = regex.compile(r",?\s+(?:named|called|dubbed|termed|coined)\s+(\p{Lu}[\p{L}\p{N}\-]{1,11})(?=[\s,.;:)]|$)")
 _COLON = regex.compile(r"([\p{L}][\p{L}\-\s]{2,60}):\s+(\p{Lu}[\p{L}\p{N}\-]{1,10})(?=[\s,.;])")
 
 
@@ -106,6 +111,10 @@ def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tu
             return
         c = chars[ci]
         cands = [p for p in range(limit - 1, -1, -1) if text[p] == c and (ci > 0 or p in starts)]
+        if c in _DIGIT_WORDS:  # "Seq2Seq": sequence-to-sequence, "S2PA": semantics-to-pronunciation
+            w = _DIGIT_WORDS[c]
+            cands += [p for p in range(limit - len(w), -1, -1) if p in starts and text.startswith(w, p)
+                      and not text[p + len(w):p + len(w) + 1].isalpha()]
         cands.sort(key=lambda p: (p not in starts, limit - p))
         for p in cands[:4]:
             search(ci - 1, p, covered | {word_of[p]}, initials + (p in starts))
@@ -176,6 +185,18 @@ def find_acronyms(text: str) -> list[AcronymMatch]:
         if k is not None and k[1] == len(words) - 1:
             s0, e0 = words[k[0]][0], words[k[1]][1]
             found.append(AcronymMatch(short, text[s0:e0], m.start(2), m.end(2), s0, e0))
+    for m in _NAMED.finditer(text):
+        # "a novel Mixed-scale Sparse Voxel Transformer, named MsSVT"
+        short = m.group(1)
+        if not is_short_form(short):
+            continue
+        a = sum(1 for c in short if c.isalnum())
+        words = _words_before(text, m.start(), min(a + 5, 2 * a))
+        k = best_long_form(short, words)
+        if k is not None and k[1] == len(words) - 1 and k[2] >= 2:
+            s0, e0 = words[k[0]][0], words[k[1]][1]
+            if e0 - s0 > len(short) and " " in text[s0:e0]:
+                found.append(AcronymMatch(short, text[s0:e0], m.start(1), m.end(1), s0, e0))
     for m in _APPOSITION.finditer(text):
         short = m.group(1)
         if not is_short_form(short) or sum(c.isupper() for c in short) < 2:
