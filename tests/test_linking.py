@@ -180,3 +180,13 @@ def test_acronyms_named_after_a_long_form_and_digits_for_words():
     assert pairs("We propose a sequence-to-sequence learning (Seq2Seq) framework.") == \
         [("Seq2Seq", "sequence-to-sequence learning")]
     assert pairs("a manifold learning technique called diffusion maps") == []
+
+
+def test_camel_case_names_match_other_capitalisations_and_games_are_benchmarks(extractor):
+    from extractors.components.lexicon import find_lexicon
+    found = {c.text for c in find_lexicon("On DailyMail/CNN, Gigaword and the benchmarks - FC-100, miniImageNet "
+                                          "and tieredImageNet. For instance, the Rice dataset.")}
+    assert {"Gigaword", "FC-100", "miniImageNet", "tieredImageNet"} <= found
+    assert not found & {"For instance", "Rice"}  # FOR-instance and RICE are spelled otherwise
+    rec = extractor.extract("BeBold also solves multiple tasks in NetHack, a popular rogue-like game.")
+    assert [e.name for e in rec.benchmarks] == ["NetHack"]

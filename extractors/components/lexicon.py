@@ -42,8 +42,8 @@ def variants(form: str) -> set[str]:
         out.add(_LETTER_DIGIT.sub("-", form))
     if "-" in form:
         joined = form.replace("-", "")
-        if len(joined) >= 4 and any(ch.isdigit() for ch in joined):
-            out.add(joined)
+        if len(joined) >= 4 and any(ch.isdigit() for ch in joined) or len(joined) >= 8 and " " not in form:
+            out.add(joined)  # "mini-Imagenet" / "miniImageNet", "Tiny-ImageNet" / "TinyImageNet"
     return out
 
 
@@ -60,6 +60,10 @@ def automaton():
     return auto
 
 
+_CAMEL = regex.compile(r"\p{L}+\p{Ll}\p{Lu}\p{L}*")              # GigaWord, ImageNet, miniImagenet
+_CAMEL_OR_TITLE = regex.compile(r"\p{Lu}\p{Ll}+|\p{L}+\p{Ll}\p{Lu}\p{L}*")
+
+
 def _exact_ok(surface: str, form: str, typ: str) -> bool:
     """Multiword method and metric names match in any case ("focal loss"); multiword data and
     model names need a capital or digit in the text ("Million Song", not "hand poses");
@@ -71,6 +75,10 @@ def _exact_ok(surface: str, form: str, typ: str) -> bool:
         return True
     if typ == "TASK" and form.islower():
         return surface.lower().translate(_SEP) == form.translate(_SEP)  # "Regression", "regression"
+    if _CAMEL.fullmatch(form) and _CAMEL_OR_TITLE.fullmatch(surface):
+        # a camel-case spelling is a coined name, not a common word: "Gigaword" is GigaWord,
+        # "miniImageNet" is miniImagenet (mini-Imagenet)
+        return surface.casefold() == form.casefold()
     return surface.translate(_SEP) == form.translate(_SEP)
 
 

@@ -406,7 +406,7 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         if m and head_type(m.group(1), heads) in ("DATASET", "BENCHMARK"):
             _vote(votes, head_type(m.group(1), heads), 2.0)
         before = text[max(0, g[0].start - 40):g[0].start]
-        bm = rx(r"(datasets?|benchmarks?|corpora|metrics?)\s+(?:such as|including|like|e\.g\.,?|i\.e\.,?|namely)?\s*:?\s*$").search(before)
+        bm = rx(r"(datasets?|benchmarks?|corpora|metrics?)\s+(?:such as|including|like|e\.g\.,?|i\.e\.,?|namely)?\s*[:\-–—]?\s*$").search(before)
         if bm:
             _vote(votes, head_type(bm.group(1).rstrip("a") + ("us" if bm.group(1) == "corpora" else ""), heads), 2.0)
         if not votes:
