@@ -30,6 +30,11 @@ def _roles(record) -> dict:
     ("To improve the generalizability of fair classifiers, we propose fair mixup, a new data augmentation "
      "strategy.", "fair mixup"),
     ("Thus, we propose procedure cloning, which applies supervised sequence prediction.", "procedure cloning"),
+    ("We then develop an iterative RL algorithm, REinforced demonstration Distillation (RED), to obtain a strong "
+     "policy.", "RED"),
+    ("We first propose a new, plug-and-play, train-time calibration loss for object detection (coined as TCD).",
+     "TCD"),
+    ("We introduce a dynamic tracking algorithm -- autoHyper -- that performs HPO on the fly.", "autoHyper"),
 ])
 def test_name_given_in_the_proposal_phrase_is_proposed(extractor, text, name):
     roles = _roles(extractor.extract(text))
@@ -47,6 +52,8 @@ def test_name_given_in_the_proposal_phrase_is_proposed(extractor, text, name):
     ("Our method trains a robust variational autoencoder (VAE), which aims to generate a model.", "VAE"),
     ("We propose a general and computationally efficient framework for achieving differential privacy (DP) "
      "on Hadamard manifolds.", "DP"),
+    ("We then develop an iterative RL algorithm, REinforced demonstration Distillation (RED), to obtain a strong "
+     "policy.", "RL"),
 ])
 def test_short_form_of_a_part_or_a_tool_is_not_proposed(text, name):
     proposed = {c.text for c in find_names(text) if c.proposed}

@@ -158,6 +158,9 @@ def _proposals(text: str, cues) -> list[Candidate]:
                         out.append(Candidate(run[0], run[1], text[run[0]:run[1]], "called", {t: 1.0} if t else {}))
                     continue
                 found = False
+                if run and rx(r"\p{Lu}{2,4}").fullmatch(text[run[0]:run[1]]) and \
+                        head_type((rx(r"\s+(\p{Ll}[\p{L}\-]*)").match(text, run[1]) or [None, ""])[1], _tables()[3]):
+                    run = None  # "an iterative RL algorithm, REinforced ... (RED)": a field's acronym only modifies
                 while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
                     found = True
                     out += _split_coordination(text, *run)
@@ -220,6 +223,17 @@ def _bare_name(text: str, pos: int) -> list[Candidate]:
     return [Candidate(m.start(1), m.end(1), m.group(1), "proposal", {}, proposed=True)]
 
 
+#: a name in parentheses ("(LASNet)", "(coined as TCD)") or set off by a comma or dash
+_PHRASE_NAME = regex.compile(r"\(\s*(?:(?:coined|denoted|referred\s+to)\s+as\s+|dubbed\s+|termed\s+|called\s+|named\s+)?("
+                             + _COINED + r")\s*\)|(?<=\p{Ll})(?:,|\s+-{1,2}|\s*—)\s*(" + _COINED
+                             + r")(?=\s*(?:[,(;:.—]|-{1,2}|$))")
+
+
+def _coined(name: str) -> bool:
+    """A coined name has a capital after its first character or a digit: LASNet, MTG-Net, FLO."""
+    return len(name) >= 2 and (any(ch.isupper() for ch in name[1:]) or any(ch.isdigit() for ch in name))
+
+
 def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate]:
     """The name a proposal phrase gives to what it describes, when the phrase does not start
     with the name: "we propose a latency-aware spatial-wise dynamic network (LASNet)", "we
@@ -230,7 +244,7 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
     window = text[pos:pos + 200]
     stop = _PHRASE_END.search(window)
     phrase = window[:stop.start() if stop else len(window)]
-    m = rx(r"\(\s*(" + _COINED + r")\s*\)|(?<=\p{Ll}),\s+(" + _COINED + r")(?=\s*(?:[,(;:.]|$))").search(phrase)
+    m = next((c for c in _PHRASE_NAME.finditer(phrase) if _coined(c.group(1) or c.group(2))), None)
     if not m or len(phrase[:m.start()].split()) > max_words or rx(r"[()\[\]]").search(phrase[:m.start()]):
         return []
     if rx(r"\b(?:for|of|in|on|with|from|towards?)\s+\p{Ll}+ing\b").search(phrase[:m.start()]):
@@ -241,9 +255,6 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
         if len(head.group(1).split()) > 1 or modifies:  # "(RL) based ...", "(Seq2Seq) framework called X"
             return []
     name = m.group(1) or m.group(2)
-    coined = any(ch.isupper() for ch in name[1:]) or any(ch.isdigit() for ch in name)
-    if not coined or len(name) < 2:
-        return []
     start = pos + m.start(1 if m.group(1) else 2)
     return [Candidate(start, start + len(name), name, "proposal", {}, proposed=True)]
 
