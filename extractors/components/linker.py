@@ -16,7 +16,7 @@ and the sentence and clause structure around the number:
 Writes the links into each `NumberMatch` (and may add metric entities to ``doc._.entities``).
 """
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from typing import Optional
 
@@ -73,20 +73,34 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _clause_start(text: str, s_start: int, pos: int, cache: Optional[dict] = None) -> int:
+def _clause_start(text: str, s_start: int, pos: int, cache: Optional[dict] = None,
+                  s_end: Optional[int] = None) -> int:
     if cache is not None and pos < len(text) and (text[pos].isdigit() or text[pos] in "+±."):
         # no clause break can hold a digit or sign, so the breaks found once from the sentence
         # start and ending by `pos` are those a search stopping at `pos` finds (linear, not
         # quadratic, in a sentence with many numbers)
         ends = cache.get(s_start)
         if ends is None:
-            ends = cache[s_start] = [m.end() for m in _CLAUSE.finditer(text, s_start)]
+            ends = cache[s_start] = [m.end() for m in _CLAUSE.finditer(text, s_start, s_end or len(text))]
         i = bisect_right(ends, pos)
         return ends[i - 1] if i else s_start
     start = s_start
     for m in _CLAUSE.finditer(text, s_start, pos):
         start = m.end()
     return start
+
+
+class Mentions(list):
+    """(start, end, entity) mentions sorted by start, with a window lookup by bisection (a text
+    with thousands of numbers and names stays linear)."""
+
+    def __init__(self, items=()) -> None:
+        super().__init__(sorted(items, key=lambda m: m[0]))
+        self.starts = [m[0] for m in self]
+
+    def within(self, lo: int, hi: int) -> list:
+        """The mentions that start in [lo, hi)."""
+        return self[bisect_left(self.starts, lo):bisect_left(self.starts, hi)]
 
 
 def link_numbers(doc: Doc) -> None:
@@ -102,15 +116,16 @@ def link_numbers(doc: Doc) -> None:
     held = {}
     for c in doc._.held_metrics or []:
         held.setdefault(c.text.casefold(), []).append((c.start, c.end))
+    held_at = Mentions((s, t, k) for k, spans in held.items() for s, t in spans)  # sorted, for windows
     mentions.sort(key=lambda m: m[0])
     sents = sentences(text)
     sent_starts = [a for a, _ in sents]
     clauses: dict = {}
     # plural family names (LLMs, GNNs, transformers) are kinds of systems, not a result's subject
-    systems = [m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
-               and not _FAMILY.match(text[m[0]:m[1]])]
-    data = [m for m in mentions if set(m[2].types) & {"DATASET", "BENCHMARK"}]
-    metrics = [m for m in mentions if "METRIC" in m[2].types]
+    systems = Mentions(m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
+                       and not _FAMILY.match(text[m[0]:m[1]]))
+    data = Mentions(m for m in mentions if set(m[2].types) & {"DATASET", "BENCHMARK"})
+    metrics = Mentions(m for m in mentions if "METRIC" in m[2].types)
     data_entities = {id(m[2]): m[2] for m in data}
     proposed_systems = [e for e in ents if e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"}]
     revived: dict[str, Entity] = {}
@@ -124,10 +139,10 @@ def link_numbers(doc: Doc) -> None:
         if n.unit not in (None, "%", "x", "points") and n.kind == "count":
             metric = None
         else:
-            metric = _metric_after(text, n_end, s_end, metrics, held, revived, ents)
+            metric = _metric_after(text, n_end, s_end, metrics, held, held_at, revived)
             if metric is None:  # a ratio only by "reduces memory by 4.2x", not "2.3x faster than"
                 metric = _metric_before(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
-                                        s_start, metrics, held, revived, ents, by_only=n.kind == "ratio")
+                                        s_start, metrics, held, held_at, revived, by_only=n.kind == "ratio")
         if metric is None and n.kind == "score":
             metric = _metric_of_phrase(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
                                        s_start, revived)
@@ -183,12 +198,19 @@ def _compared(text: str, nums, sents) -> None:
     """A number set against an earlier one measures the same thing: "an AUROC of 0.92, compared
     to 0.81 for ...", "85.3% top-1 accuracy ..., surpassing ConvNeXt-T by 2.1 points"."""
     inherited: set[int] = set()
+    starts = [a for a, _ in sents]
     for i, n in enumerate(nums):
         if n.metric is not None or n.kind not in ("score", "delta") or n.unit not in _SCORE_UNITS:
             continue
-        sent = next(((a, b) for a, b in sents if a <= n.start < b + 1), (0, len(text)))
-        earlier = [p for p in reversed(nums[:i]) if p.metric and p.kind in ("score", "delta")
-                   and p.unit in _SCORE_UNITS and p.start >= sent[0]]
+        k = bisect_right(starts, n.start) - 1
+        sent_start = starts[k] if k >= 0 else 0
+        earlier = []
+        for j in range(i - 1, -1, -1):
+            p = nums[j]
+            if p.start < sent_start or len(earlier) >= 8:
+                break
+            if p.metric and p.kind in ("score", "delta") and p.unit in _SCORE_UNITS:
+                earlier.append(p)
         prev = next((p for p in earlier if p.unit == n.unit), earlier[0] if earlier else None)  # "%" with "%"
         if prev is None:
             continue
@@ -233,7 +255,8 @@ def _respective(text: str, nums, sents, data, systems) -> None:
         i += len(run)
         if len(run) < 2:
             continue
-        s_start, s_end = next(((a, b) for a, b in sents if a <= run[0].start < b + 1), (0, len(text)))
+        k = bisect_right([a for a, _ in sents], run[0].start) - 1
+        s_start, s_end = sents[k] if k >= 0 else (0, len(text))
         if not rx(r"\brespectively\b").search(text, s_start, s_end):
             continue  # without the word, two lists in one sentence need not go together
         for mentions, attr in ((data, "dataset"), (systems, "subject")):
@@ -246,14 +269,13 @@ def _respective(text: str, nums, sents, data, systems) -> None:
                     n.subjects = []
 
 
-def _metric_after(text, pos, s_end, metrics, held, revived, ents) -> Optional[str]:
-    for s, t, e in metrics:
-        if pos <= s < min(s_end, pos + 40) and _METRIC_AFTER.match(text[pos:s]):
+def _metric_after(text, pos, s_end, metrics, held, held_at, revived) -> Optional[str]:
+    for s, t, e in metrics.within(pos, min(s_end, pos + 40)):
+        if _METRIC_AFTER.match(text[pos:s]):
             return e.name
-    for name, spans in held.items():
-        for s, t in spans:
-            if pos <= s < min(s_end, pos + 40) and _METRIC_AFTER.match(text[pos:s]):
-                return _revive(text, s, t, held, revived, extend_from=pos)
+    for s, t, _ in held_at.within(pos, min(s_end, pos + 40)):
+        if _METRIC_AFTER.match(text[pos:s]):
+            return _revive(text, s, t, held, revived, extend_from=pos)
     return None
 
 
@@ -262,21 +284,20 @@ _IDIOM_BEFORE = regex.compile(r"\b(?:first|second|third|last|same|each|every|any
                               regex.IGNORECASE)
 
 
-def _metric_before(text, pos, s_start, metrics, held, revived, ents, by_only: bool = False) -> Optional[str]:
+def _metric_before(text, pos, s_start, metrics, held, held_at, revived, by_only: bool = False) -> Optional[str]:
     def measures(t: int) -> bool:
         return (not by_only and pos - t <= 40 and bool(_METRIC_BEFORE.match(text[t:pos]))
                 or pos - t <= 90 and bool(_BY_BEFORE.match(text[t:pos])))
 
     best = None
-    for s, t, e in metrics:
-        if s_start <= s and t <= pos and measures(t):
+    for s, t, e in metrics.within(s_start, pos):
+        if t <= pos and measures(t):
             best = e.name
     if best:
         return best
-    for name, spans in held.items():
-        for s, t in spans:
-            if s_start <= s and t <= pos and measures(t) and not _IDIOM_BEFORE.search(text, max(0, s - 12), s):
-                best = _revive(text, s, t, held, revived)
+    for s, t, _ in held_at.within(s_start, pos):
+        if t <= pos and measures(t) and not _IDIOM_BEFORE.search(text, max(0, s - 12), s):
+            best = _revive(text, s, t, held, revived)
     return best
 
 
@@ -339,19 +360,23 @@ def _coordinated(text: str, first, candidates) -> list:
 
 def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict] = None) -> list[str]:
     # "outperforming FrameDiff (78.1%) and Genie (84.5%)": the system the parenthesis follows
-    for s, t, e in systems:
+    for s, t, e in systems.within(n.start - 200, n.start):
         if t <= n.start and rx(r"\s*\(\s*[~≈∼<>]?\s*").fullmatch(text[t:n.start]):
             return [e.name]
     # "compared to 0.81 for SelfCheckGPT": the system the number is given for
     after = max(n.end, n.unit_end)
     m = rx(r"\s*(?:[\p{L}@^\-]+\s+){0,2}?for\s+(?:the\s+)?$")
-    for s, t, e in systems:
-        if after <= s < after + 40 and m.fullmatch(text[after:s]) and \
+    for s, t, e in systems.within(after, after + 40):
+        if m.fullmatch(text[after:s]) and \
                 rx(r"^\s*(?:[,;.)]|$|\s(?:and|or|while|whereas|but)\b)").match(text[t:t + 10]):
             return [e.name]
-    c_start = _clause_start(text, s_start, n.start, clauses)
-    before = [m for m in systems if c_start <= m[0] and m[1] <= n.start]
-    ours = [m for m in _OURS.finditer(text, c_start, n.start)]
+    c_start = _clause_start(text, s_start, n.start, clauses, s_end)
+    before = [m for m in systems.within(c_start, n.start) if m[1] <= n.start]
+    key = ("ours", c_start)
+    if clauses is not None and key not in clauses:
+        clauses[key] = _OURS.search(text, c_start, s_end)
+    first_ours = clauses[key] if clauses is not None else _OURS.search(text, c_start, n.start)
+    ours = [first_ours] if first_ours is not None and first_ours.end() <= n.start else []
     first = None
     for m in before:
         if not _BASELINE_BEFORE.search(text[max(c_start, m[0] - 40):m[0]]) or \
@@ -372,14 +397,14 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
     # a system right after the number: "10% ... subset selected by Nait"
     seg_end = text.find(",", n.end)
     seg_end = s_end if seg_end < 0 else min(seg_end, s_end)
-    for m in systems:
-        if n.end <= m[0] < seg_end and rx(r"\b(?:by|using|with)\s+(?:\S+\s+){0,1}$").search(text[n.end:m[0]]):
+    for m in systems.within(n.end, seg_end):
+        if rx(r"\b(?:by|using|with)\s+(?:\S+\s+){0,1}$").search(text[n.end:m[0]]):
             return [m[2].name]
     return []
 
 
 def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
-    in_sent = [m for m in data if s_start <= m[0] < s_end]
+    in_sent = data.within(s_start, s_end)
     # "on MMLU (86.4 vs. 86.5)": the parenthesis belongs to the name it follows
     for m in in_sent:
         if m[1] <= n.start and rx(r"\s*\([^()]{0,40}").fullmatch(text[m[1]:n.start]):
