@@ -128,6 +128,18 @@ def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tu
     return best[1]
 
 
+def _long_form_ending_at(text: str, short: str, end: int, min_initials: int = 0) -> Optional[tuple[int, int]]:
+    """(start, end) of a long form for `short` whose last word ends right before `end`, or None."""
+    if not is_short_form(short):
+        return None
+    a = sum(1 for c in short if c.isalnum())
+    words = _words_before(text, end, min(a + 5, 2 * a))
+    k = best_long_form(short, words)
+    if k is None or k[1] != len(words) - 1 or k[2] < min_initials:
+        return None
+    return words[k[0]][0], words[k[1]][1]
+
+
 def _words_before(text: str, end: int, n: int) -> list[tuple[int, int, str]]:
     window_start = max(0, end - 200)
     chunk = text[window_start:end]
@@ -175,28 +187,14 @@ def find_acronyms(text: str) -> list[AcronymMatch]:
                     s_start = m.start() - (len(text[max(0, m.start() - 14):m.start()]) - before.start(1))
                     found.append(AcronymMatch(short, text[long_words[0][0]:long_words[-1][1]],
                                               s_start, s_start + len(short), long_words[0][0], long_words[-1][1]))
-    for m in _COLON.finditer(text):
-        short = m.group(2)
-        if not is_short_form(short):
-            continue
-        a = sum(1 for c in short if c.isalnum())
-        words = _words_before(text, m.end(1), min(a + 5, 2 * a))
-        k = best_long_form(short, words)
-        if k is not None and k[1] == len(words) - 1:
-            s0, e0 = words[k[0]][0], words[k[1]][1]
-            found.append(AcronymMatch(short, text[s0:e0], m.start(2), m.end(2), s0, e0))
-    for m in _NAMED.finditer(text):
-        # "a novel Mixed-scale Sparse Voxel Transformer, named MsSVT"
-        short = m.group(1)
-        if not is_short_form(short):
-            continue
-        a = sum(1 for c in short if c.isalnum())
-        words = _words_before(text, m.start(), min(a + 5, 2 * a))
-        k = best_long_form(short, words)
-        if k is not None and k[1] == len(words) - 1 and k[2] >= 2:
-            s0, e0 = words[k[0]][0], words[k[1]][1]
-            if e0 - s0 > len(short) and " " in text[s0:e0]:
-                found.append(AcronymMatch(short, text[s0:e0], m.start(1), m.end(1), s0, e0))
+    for m in _COLON.finditer(text):  # "in-context learning: ICL for ..."
+        k = _long_form_ending_at(text, m.group(2), m.end(1))
+        if k is not None:
+            found.append(AcronymMatch(m.group(2), text[k[0]:k[1]], m.start(2), m.end(2), *k))
+    for m in _NAMED.finditer(text):  # "a novel Mixed-scale Sparse Voxel Transformer, named MsSVT"
+        k = _long_form_ending_at(text, m.group(1), m.start(), min_initials=2)
+        if k is not None and k[1] - k[0] > len(m.group(1)) and " " in text[k[0]:k[1]]:
+            found.append(AcronymMatch(m.group(1), text[k[0]:k[1]], m.start(1), m.end(1), *k))
     for m in _APPOSITION.finditer(text):
         short = m.group(1)
         if not is_short_form(short) or sum(c.isupper() for c in short) < 2:

@@ -103,6 +103,12 @@ class Mentions(list):
         return self[bisect_left(self.starts, lo):bisect_left(self.starts, hi)]
 
 
+def _sentence_at(sents, starts: list[int], pos: int, text_end: int) -> tuple[int, int]:
+    """(start, end) of the sentence holding `pos` (sentences are disjoint and in order)."""
+    i = bisect_right(starts, pos) - 1
+    return sents[i] if i >= 0 and pos < sents[i][1] + 1 else (0, text_end)
+
+
 def link_numbers(doc: Doc) -> None:
     text = doc_text(doc)
     ents: list[Entity] = list(doc._.entities or [])
@@ -131,8 +137,7 @@ def link_numbers(doc: Doc) -> None:
     revived: dict[str, Entity] = {}
 
     for n in nums:
-        i = bisect_right(sent_starts, n.start) - 1  # sentences are disjoint and in order
-        s_start, s_end = sents[i] if i >= 0 and n.start < sents[i][1] + 1 else (0, len(text))
+        s_start, s_end = _sentence_at(sents, sent_starts, n.start, len(text))
         n_end = max(n.end, n.unit_end)
         # ---- metric
         metric = None
@@ -160,13 +165,18 @@ def link_numbers(doc: Doc) -> None:
         # ---- dataset
         n.dataset = _dataset(text, n, s_start, s_end, data, data_entities)
     _share_links(text, nums)
-    _compared(text, nums, sents)
-    _respective(text, nums, sents, data, systems)
+    _compared(text, nums, sents, sent_starts)
+    _respective(text, nums, sents, sent_starts, data, systems)
     if revived:
         doc._.entities = ents + [e for e in revived.values() if e not in ents]
 
 
 _PARTNER = regex.compile(r"^\s?(?:-|–|—|to|~|∼|/|,|and|or|vs\.?)\s?$|^\s*(?:[\w@^\-]+\s+){0,2}?(?:and|or|,|/)\s*$")
+
+
+def _partners(text: str, a, b) -> bool:
+    """Two numbers of one unit in a range or a list: "3.72%~6.68%", "36% and 46%"."""
+    return a.unit == b.unit and bool(_PARTNER.match(text[max(a.end, a.unit_end):b.start]))
 
 
 def _share_links(text: str, nums) -> None:
@@ -175,7 +185,7 @@ def _share_links(text: str, nums) -> None:
     accuracy")."""
     pairs = list(zip(nums, nums[1:]))
     for a, b in pairs + pairs[::-1]:
-        if not _PARTNER.match(text[max(a.end, a.unit_end):b.start]) or a.unit != b.unit:
+        if not _partners(text, a, b):
             continue
         for attr in ("metric", "dataset"):
             if getattr(b, attr) is None and getattr(a, attr) is not None:
@@ -194,16 +204,14 @@ _COMPARED = regex.compile(r"\b(?:compared\s+(?:to|with)|vs\.?|versus|than|agains
 _SCORE_UNITS = (None, "%", "points")
 
 
-def _compared(text: str, nums, sents) -> None:
+def _compared(text: str, nums, sents, sent_starts) -> None:
     """A number set against an earlier one measures the same thing: "an AUROC of 0.92, compared
     to 0.81 for ...", "85.3% top-1 accuracy ..., surpassing ConvNeXt-T by 2.1 points"."""
     inherited: set[int] = set()
-    starts = [a for a, _ in sents]
     for i, n in enumerate(nums):
         if n.metric is not None or n.kind not in ("score", "delta") or n.unit not in _SCORE_UNITS:
             continue
-        k = bisect_right(starts, n.start) - 1
-        sent_start = starts[k] if k >= 0 else 0
+        sent_start = _sentence_at(sents, sent_starts, n.start, len(text))[0]
         earlier = []
         for j in range(i - 1, -1, -1):
             p = nums[j]
@@ -228,9 +236,8 @@ _CHAIN_GAP = regex.compile(r"\s*(?:,|/|,?\s+(?:and|or))\s+(?:the\s+)?|\s*/\s*")
 
 def _chains(text: str, mentions, lo: int, hi: int) -> list[list]:
     """Coordinated runs of distinct entities in text[lo:hi]: "CIFAR-10, CIFAR-100 and ImageNet"."""
-    inside = sorted((m for m in mentions if lo <= m[0] and m[1] <= hi), key=lambda m: m[0])
     chains: list[list] = []
-    for m in inside:
+    for m in (m for m in mentions.within(lo, hi) if m[1] <= hi):
         if chains and _CHAIN_GAP.fullmatch(text[chains[-1][-1][1]:m[0]]) \
                 and all(m[2] is not c[2] for c in chains[-1]):
             chains[-1].append(m)
@@ -239,7 +246,7 @@ def _chains(text: str, mentions, lo: int, hi: int) -> list[list]:
     return [c for c in chains if len(c) >= 2]
 
 
-def _respective(text: str, nums, sents, data, systems) -> None:
+def _respective(text: str, nums, sents, sent_starts, data, systems) -> None:
     """Lists that go together: "95.1%, 80.2% and 70.3% on CIFAR-10, CIFAR-100 and ImageNet,
     respectively", "A and B reach 80% and 70%, respectively": in a sentence that says
     "respectively", a run of k numbers of one unit and a coordinated list of k datasets (or
@@ -248,15 +255,13 @@ def _respective(text: str, nums, sents, data, systems) -> None:
     while i < len(nums):
         run = [nums[i]]
         while i + len(run) < len(nums):
-            a, b = run[-1], nums[i + len(run)]
-            if not _PARTNER.match(text[max(a.end, a.unit_end):b.start]) or a.unit != b.unit:
+            if not _partners(text, run[-1], nums[i + len(run)]):
                 break
-            run.append(b)
+            run.append(nums[i + len(run)])
         i += len(run)
         if len(run) < 2:
             continue
-        k = bisect_right([a for a, _ in sents], run[0].start) - 1
-        s_start, s_end = sents[k] if k >= 0 else (0, len(text))
+        s_start, s_end = _sentence_at(sents, sent_starts, run[0].start, len(text))
         if not rx(r"\brespectively\b").search(text, s_start, s_end):
             continue  # without the word, two lists in one sentence need not go together
         for mentions, attr in ((data, "dataset"), (systems, "subject")):
@@ -320,11 +325,7 @@ def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optio
     m = _OF_PHRASE.search(text, max(s_start, pos - 80), pos)
     if not m or m.group(1).split()[-1].lower() in resources.word_list("not_metric_heads"):
         return None
-    surface = m.group(1)
-    k = surface.casefold()
-    if k not in revived:
-        revived[k] = Entity(name=surface, types=["METRIC"], mentions=[(m.start(1), m.end(1))], sources={"generic"})
-    return revived[k].name
+    return _metric_entity(revived, m.group(1), lambda: [(m.start(1), m.end(1))])
 
 
 def _revive(text: str, s: int, t: int, held: dict, revived: dict, extend_from: int = -1) -> str:
@@ -337,10 +338,15 @@ def _revive(text: str, s: int, t: int, held: dict, revived: dict, extend_from: i
     if head:
         t = head.end()
     surface = text[s:t]
+    return _metric_entity(revived, surface, lambda: sorted(set(held.get(surface.casefold(), [])) | {(s, t)}))
+
+
+def _metric_entity(revived: dict, surface: str, spans) -> str:
+    """The metric entity a number made of a phrase, one per spelling (case aside); `spans()`
+    gives its mentions, asked for only when the entity is new."""
     k = surface.casefold()
     if k not in revived:
-        spans = sorted(set(held.get(k, [])) | {(s, t)})
-        revived[k] = Entity(name=surface, types=["METRIC"], mentions=spans, sources={"generic"})
+        revived[k] = Entity(name=surface, types=["METRIC"], mentions=spans(), sources={"generic"})
     return revived[k].name
 
 
@@ -365,9 +371,9 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
             return [e.name]
     # "compared to 0.81 for SelfCheckGPT": the system the number is given for
     after = max(n.end, n.unit_end)
-    m = rx(r"\s*(?:[\p{L}@^\-]+\s+){0,2}?for\s+(?:the\s+)?$")
+    given_for = rx(r"\s*(?:[\p{L}@^\-]+\s+){0,2}?for\s+(?:the\s+)?$")
     for s, t, e in systems.within(after, after + 40):
-        if m.fullmatch(text[after:s]) and \
+        if given_for.fullmatch(text[after:s]) and \
                 rx(r"^\s*(?:[,;.)]|$|\s(?:and|or|while|whereas|but)\b)").match(text[t:t + 10]):
             return [e.name]
     c_start = _clause_start(text, s_start, n.start, clauses, s_end)

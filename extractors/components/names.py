@@ -158,8 +158,8 @@ def _proposals(text: str, cues) -> list[Candidate]:
                         out.append(Candidate(run[0], run[1], text[run[0]:run[1]], "called", {t: 1.0} if t else {}))
                     continue
                 found = False
-                if run and rx(r"\p{Lu}{2,4}").fullmatch(text[run[0]:run[1]]) and \
-                        head_type((rx(r"\s+(\p{Ll}[\p{L}\-]*)").match(text, run[1]) or [None, ""])[1], _tables()[3]):
+                head = rx(r"\s+(\p{Ll}[\p{L}\-]*)").match(text, run[1]) if run else None
+                if head and rx(r"\p{Lu}{2,4}").fullmatch(text[run[0]:run[1]]) and head_type(head.group(1), _tables()[3]):
                     run = None  # "an iterative RL algorithm, REinforced ... (RED)": a field's acronym only modifies
                 while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
                     found = True
@@ -201,8 +201,8 @@ _PHRASE_END = regex.compile(r"[.;:!?](?:\s|$)|(?:^|\s)(?:that|which|who|whose|wh
                             r"enables?|consists?|based)\b")
 #: words that end the head of a noun phrase ("(SLAM) for solving ...")
 _PHRASE_WORDS = r"(?:for|of|to|with|in|on|at|from|that|which|where|and|or|as|by|via|using|is|are)"
-#: a coined name: a capital or digit after its first character, or all capitals
-_COINED = r"(?:[\p{L}\p{N}][\p{L}\p{N}+]*(?:-[\p{L}\p{N}+]+)*)"
+#: one name-like token, hyphens allowed ("MTG-Net", "LASNet"); `_coined` says whether it is coined
+_NAME_TOKEN = r"(?:[\p{L}\p{N}][\p{L}\p{N}+]*(?:-[\p{L}\p{N}+]+)*)"
 
 
 _BARE = regex.compile(r"(?!(?:that|how|what|why|whether|to|two|three|several|multiple|many|some|various|both|"
@@ -225,7 +225,7 @@ def _bare_name(text: str, pos: int) -> list[Candidate]:
 
 #: a name in parentheses ("(LASNet)", "(coined as TCD)") or set off by a comma or dash
 _PHRASE_NAME = regex.compile(r"\(\s*(?:(?:coined|denoted|referred\s+to)\s+as\s+|dubbed\s+|termed\s+|called\s+|named\s+)?("
-                             + _COINED + r")\s*\)|(?<=\p{Ll})(?:,|\s+-{1,2}|\s*—)\s*(" + _COINED
+                             + _NAME_TOKEN + r")\s*\)|(?<=\p{Ll})(?:,|\s+-{1,2}|\s*—)\s*(" + _NAME_TOKEN
                              + r")(?=\s*(?:[,(;:.—]|-{1,2}|$))")
 
 
