@@ -1,0 +1,93 @@
+"""Draw the abstracts to annotate with results (issue 12), by a fixed rule, and split them
+before anyone reads them.
+
+    python data/make_result_batches.py
+
+Rule (no hand picking): an abstract qualifies when it
+  1. states a percentage (``%``, ``\\%``, ``percent``) or a decimal number (``85.3``), and
+  2. contains a dataset or benchmark name from the lexicon (``extractors/resources/lexicon/
+     names.tsv``, types DATASET/BENCHMARK, surfaces of 3+ characters holding a capital letter or
+     a digit, matched as whole words, case-sensitive),
+and it is not already annotated (``data/annotations/part_*.jsonl``, the seeds gold).
+From the qualifying abstracts of each pool, 150 are drawn with ``random.Random(SEED)`` (SEED
+below): ICLR 2021 / NeurIPS 2022 (``corpus/abstracts.jsonl``) and NeurIPS 2023
+(``corpus/neurips2023.jsonl``), 300 in all, interleaved pool by pool in draw order.
+
+Split (fixed before any annotation was read): the first 200 in that order are development
+(``data/results/batches/dev_0..4.jsonl``, 40 each); the last 100 are held out
+(``heldout_0..1.jsonl``, 50 each): scored only at milestones, never read while writing rules or
+features. ``agreement.jsonl`` holds the first 30 development abstracts again, for a second,
+independent annotation pass (annotation agreement).
+"""
+import json
+import random
+import re
+from pathlib import Path
+
+SEED = 20261201
+PER_POOL = 150
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+POOLS = [SHARED / "corpus" / "abstracts.jsonl", SHARED / "corpus" / "neurips2023.jsonl"]
+SCORE = re.compile(r"\d\s*(?:\\?%|percent\b)|\d\.\d")
+WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-_.+/]*[A-Za-z0-9+]|[A-Za-z0-9]")
+
+
+def data_names() -> set[str]:
+    names = set()
+    for line in (ROOT / "extractors/resources/lexicon/names.tsv").read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        surface, typ = line.split("\t")[:2]
+        if typ in ("DATASET", "BENCHMARK") and len(surface) >= 3 and re.search(r"[A-Z0-9]", surface):
+            names.add(surface)
+    return names
+
+
+def has_data_name(text: str, names: set[str], longest: int = 6) -> bool:
+    words = [m.group() for m in WORD.finditer(text)]
+    for i in range(len(words)):
+        for n in range(1, longest + 1):
+            if " ".join(words[i:i + n]) in names:
+                return True
+    return False
+
+
+def annotated_texts() -> set[str]:
+    seen = set()
+    for p in list((ROOT / "data/annotations").glob("part_*.jsonl")) + [ROOT / "data/gold/seeds.gold.jsonl"]:
+        for line in p.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                seen.add(" ".join(json.loads(line)["text"].split()))
+    return seen
+
+
+def main() -> None:
+    names, seen, drawn = data_names(), annotated_texts(), []
+    for pool in POOLS:
+        rows = [json.loads(l) for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
+        ok = [r for r in rows if r.get("abstract") and " ".join(r["abstract"].split()) not in seen
+              and SCORE.search(r["abstract"]) and has_data_name(r["abstract"], names)]
+        ok.sort(key=lambda r: r["id"])
+        drawn.append(random.Random(SEED).sample(ok, PER_POOL))
+        print(f"{pool.name}: {len(rows)} abstracts, {len(ok)} qualify, {PER_POOL} drawn")
+    order = [r for pair in zip(*drawn) for r in pair]
+    out = ROOT / "data/results/batches"
+    out.mkdir(parents=True, exist_ok=True)
+
+    def write(name, rows):
+        with open(out / name, "w", encoding="utf-8") as fh:
+            for r in rows:
+                fh.write(json.dumps({"id": r["id"], "title": r.get("title"), "text": r["abstract"],
+                                     "venue": r.get("venue"), "year": r.get("year")}, ensure_ascii=False) + "\n")
+
+    dev, held = order[:200], order[200:]
+    for k in range(5):
+        write(f"dev_{k}.jsonl", dev[k * 40:(k + 1) * 40])
+    for k in range(2):
+        write(f"heldout_{k}.jsonl", held[k * 50:(k + 1) * 50])
+    write("agreement.jsonl", dev[:30])
+
+
+if __name__ == "__main__":
+    main()
