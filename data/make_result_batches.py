@@ -8,7 +8,7 @@ Rule (no hand picking): an abstract qualifies when it
   2. contains a dataset or benchmark name from the lexicon (``extractors/resources/lexicon/
      names.tsv``, types DATASET/BENCHMARK, surfaces of 3+ characters holding a capital letter or
      a digit, matched as whole words, case-sensitive),
-and it is not already annotated (``data/annotations/part_*.jsonl``, the seeds gold).
+and it is not already annotated (``data/annotations/part_0..4.jsonl``, the seeds gold).
 From the qualifying abstracts of each pool, 150 are drawn with ``random.Random(SEED)`` (SEED
 below): ICLR 2021 / NeurIPS 2022 (``corpus/abstracts.jsonl``) and NeurIPS 2023
 (``corpus/neurips2023.jsonl``), 300 in all, interleaved pool by pool in draw order.
@@ -22,7 +22,11 @@ independent annotation pass (annotation agreement).
 import json
 import random
 import re
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from batchio import write_batch  # noqa: E402
 
 SEED = 20261201
 PER_POOL = 150
@@ -55,7 +59,7 @@ def has_data_name(text: str, names: set[str], longest: int = 6) -> bool:
 
 def annotated_texts() -> set[str]:
     seen = set()
-    for p in list((ROOT / "data/annotations").glob("part_*.jsonl")) + [ROOT / "data/gold/seeds.gold.jsonl"]:
+    for p in [ROOT / f"data/annotations/part_{k}.jsonl" for k in range(5)] + [ROOT / "data/gold/seeds.gold.jsonl"]:
         for line in p.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 seen.add(" ".join(json.loads(line)["text"].split()))
@@ -75,18 +79,12 @@ def main() -> None:
     out = ROOT / "data/results/batches"
     out.mkdir(parents=True, exist_ok=True)
 
-    def write(name, rows):
-        with open(out / name, "w", encoding="utf-8") as fh:
-            for r in rows:
-                fh.write(json.dumps({"id": r["id"], "title": r.get("title"), "text": r["abstract"],
-                                     "venue": r.get("venue"), "year": r.get("year")}, ensure_ascii=False) + "\n")
-
     dev, held = order[:200], order[200:]
     for k in range(5):
-        write(f"dev_{k}.jsonl", dev[k * 40:(k + 1) * 40])
+        write_batch(out / f"dev_{k}.jsonl", dev[k * 40:(k + 1) * 40])
     for k in range(2):
-        write(f"heldout_{k}.jsonl", held[k * 50:(k + 1) * 50])
-    write("agreement.jsonl", dev[:30])
+        write_batch(out / f"heldout_{k}.jsonl", held[k * 50:(k + 1) * 50])
+    write_batch(out / "agreement.jsonl", dev[:30])
 
 
 if __name__ == "__main__":

@@ -1,15 +1,28 @@
 """The command line: `extractors run | validate | schema` (and more, see `--help`).
 
-Exit codes: 0 success, 1 when some inputs failed or a check found problems, 2 on usage errors.
+Exit codes (the README's table): 0 success; 1 when some inputs failed, nothing was read, or a
+check found problems; 2 on usage errors (bad option, unusable or busy output folder); 3 on an
+internal error (a bug: the run wrote no records.jsonl); 130 interrupted (Ctrl-C); 143 terminated
+(SIGTERM). Worker processes end with the run in every case.
 """
 from __future__ import annotations
 
 import json
+import signal
 import sys
+import traceback
 from pathlib import Path
 from typing import List, Optional
 
 import typer
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 3, 130, 143
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised in the main thread so that the run stops its workers and releases its
+    output folder on the way out."""
+
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Metadata records (entities, results, bounds, acronyms, URLs) from ML abstracts.")
@@ -32,21 +45,33 @@ def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstra
                                          "finished or interrupted run) and finish the rest."),
         time_limit: float = typer.Option(2.0, "--time-limit", min=0,
                                          help="Seconds one abstract may take before it becomes an "
-                                              "error line (0: no limit)."),
+                                              "error line (0 or inf: no limit)."),
         partition_mb: Optional[float] = typer.Option(None, "--partition-mb", min=0.001,
                                                      help="Split JSONL files into byte ranges of "
                                                           "about this size [0.25].")):
     """Extract records from INPUTS into OUT/records.jsonl, OUT/errors.jsonl, OUT/summary.json."""
-    from . import engine, readers
+    from . import engine
+    from .limits import usable_limit
     if engine_name not in ("local", "dask"):
         raise typer.BadParameter("expected local or dask", param_hint="--engine")
     if scheduler and engine_name != "dask":
         raise typer.BadParameter("needs --engine dask", param_hint="--scheduler")
-    readers.MAX_CHARS = max_chars
-    opts = dict(resume=resume, time_limit=time_limit or None, max_chars=max_chars)
+    try:
+        time_limit = usable_limit(time_limit)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--time-limit")
+    try:
+        engine.prepare_output(out)
+    except engine.OutputError as e:
+        raise typer.BadParameter(str(e), param_hint="-o")
+    if workers and engine_name == "local" and not scheduler and engine.usable_workers(workers) < workers:
+        typer.echo(f"--workers {workers}: this machine gives the run {engine.usable_workers(workers)} "
+                   "CPU(s); using that many", err=True)
+    opts = dict(resume=resume, time_limit=time_limit, max_chars=max_chars)
     if partition_mb:
         opts["part_bytes"] = max(1, int(partition_mb * (1 << 20)))
     progress = _progress()
+    old_term = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         with progress as bar:
             task = bar.add_task("abstracts", total=None) if bar else None
@@ -61,14 +86,31 @@ def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstra
                                           progress=advance, **opts)
             else:
                 summary = engine.run(inputs, out, workers=workers or 1, progress=advance, **opts)
+    except engine.OutputBusy as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(EXIT_USAGE)
     except KeyboardInterrupt:
         typer.echo(f"interrupted: rerun with --resume to finish what is left -> {out}", err=True)
-        raise typer.Exit(130)
+        raise typer.Exit(EXIT_INTERRUPTED)
+    except Terminated:
+        typer.echo(f"terminated (SIGTERM): rerun with --resume to finish what is left -> {out}", err=True)
+        raise typer.Exit(EXIT_TERMINATED)
+    finally:
+        signal.signal(signal.SIGTERM, old_term)
+    for warning in summary.warnings:
+        typer.echo(f"warning: {warning}", err=True)
     resumed = f", {summary.resumed} already done" if summary.resumed is not None else ""
     typer.echo(f"{summary.records_written} records, {summary.duplicates_merged} duplicates merged, "
                f"{summary.errors} errors from {summary.abstracts_read} abstracts in "
                f"{summary.files_read} files{resumed} ({summary.seconds:.1f}s) -> {out}", err=True)
-    raise typer.Exit(1 if summary.errors else 0)
+    if summary.abstracts_read == 0 and summary.errors == 0:
+        typer.echo(f"error: nothing to read in {', '.join(inputs)} (no files, or only hidden ones)", err=True)
+        raise typer.Exit(EXIT_FAILED)
+    raise typer.Exit(EXIT_FAILED if summary.errors else EXIT_OK)
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
 
 
 def _progress():
@@ -124,9 +166,13 @@ def eval_(pred: Path = typer.Argument(..., help="Predicted records: a .jsonl/.js
           verbose: bool = typer.Option(False, "-v", "--verbose", help="List every miss."),
           json_out: Optional[Path] = typer.Option(None, "--json", help="Also write the scores here.")):
     """Precision, recall and F1 per field against a gold file."""
-    from .evaluate import evaluate, report
+    from .evaluate import EvalError, evaluate, report
     from .writers import AtomicFile
-    scores = evaluate(gold, pred)
+    try:
+        scores = evaluate(gold, pred)
+    except EvalError as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(EXIT_FAILED)
     typer.echo(report(scores, verbose))
     if json_out:
         with AtomicFile(json_out) as f:
@@ -205,7 +251,20 @@ def train_(data: Optional[List[Path]] = typer.Option(
 
 
 def main(argv: Optional[List[str]] = None) -> None:
-    app(args=argv, prog_name="extractors")
+    """The entry point: a command's own exit code, or 3 for an internal error (a bug), so that a
+    crash is never mistaken for "some inputs failed" (1)."""
+    try:
+        app(args=argv, prog_name="extractors")
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        sys.exit(EXIT_INTERRUPTED)
+    except Exception as e:  # noqa: BLE001 - the last line of defence, reported as what it is
+        traceback.print_exc()
+        print(f"internal error ({type(e).__name__}: {e}): this is a bug in extractors; no "
+              "records.jsonl was written by this run (work done so far is kept for --resume)",
+              file=sys.stderr)
+        sys.exit(EXIT_INTERNAL)
 
 
 if __name__ == "__main__":

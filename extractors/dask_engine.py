@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from . import partition, readers
-from .engine import Collector, Summary, _planned
+from .engine import Collector, Summary, _planned, usable_workers
 from .partition import PART_BYTES, TIME_LIMIT, Existing, Part, PartResult
 from .writers import write_json
 
@@ -60,21 +60,21 @@ def run(inputs: Iterable[str], out_dir: Path, scheduler: Optional[str] = None, w
     max_chars = max_chars or readers.MAX_CHARS
     cluster = None
     own_client = client is None
-    if client is None:
-        if scheduler:
-            client = Client(scheduler)
-        else:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=":0")
-            client = Client(cluster)
-    col = Collector(out_dir, resume)
+    col = Collector(out_dir, resume)   # first: a busy or unusable output folder stops the run at once
     try:
+        if client is None:
+            if scheduler:
+                client = Client(scheduler)
+            else:
+                cluster = LocalCluster(n_workers=usable_workers(workers), threads_per_worker=1,
+                                       processes=True, dashboard_address=":0")
+                client = Client(cluster)
         client.register_plugin(_plugin())
         nthreads = sum(client.nthreads().values()) or workers
         summary = Summary(inputs=inputs, workers=len(client.nthreads()) or workers, engine="dask")
         existing = client.scatter(col.existing, broadcast=True) if col.existing is not None else None
         run_id = uuid.uuid4().hex[:8]
-        parts = _planned(inputs, part_bytes, max_chars)
+        parts = _planned(inputs, part_bytes, max_chars, exclude=[out_dir])
         window = as_completed()
 
         def submit() -> bool:
@@ -100,7 +100,7 @@ def run(inputs: Iterable[str], out_dir: Path, scheduler: Optional[str] = None, w
         col.interrupted()
         raise
     finally:
-        if own_client:
+        if own_client and client is not None:
             client.close()
             if cluster is not None:
                 cluster.close()

@@ -18,6 +18,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .recordfiles import BadLine, NoRecords, read_objects, record_files
 from typing import Optional
 
 from .models import record_id
@@ -91,17 +93,24 @@ class Tally:
         return p, r, f
 
 
+class EvalError(Exception):
+    """A gold or prediction file cannot be read (names file and line)."""
+
+
 def load(path: Path) -> list[dict]:
-    path = Path(path)
-    files = sorted(p for p in path.rglob("*") if p.suffix in (".json", ".jsonl")) if path.is_dir() else [path]
+    """The records of a gold or prediction file, or of the records.jsonl files below a folder
+    (`recordfiles`: lines split at \\n only, so U+2028 inside a text is no line end)."""
     out = []
-    for f in files:
-        raw = f.read_text(encoding="utf-8")
-        if f.suffix == ".jsonl":
-            out += [json.loads(line) for line in raw.splitlines() if line.strip()]
-        else:
-            data = json.loads(raw)
-            out += data if isinstance(data, list) else [data]
+    try:
+        for f in record_files([path]):
+            for n, obj in read_objects(f):
+                if isinstance(obj, BadLine):
+                    raise EvalError(f"{f}:{n}: {obj}")
+                out.append(obj)
+    except NoRecords as e:
+        raise EvalError(str(e)) from None
+    except OSError as e:
+        raise EvalError(f"{path}: cannot read: {e.strerror or e}") from None
     return [r for r in out if isinstance(r, dict) and isinstance(r.get("text"), str)]
 
 
@@ -413,7 +422,22 @@ def report(s: Scores, verbose: bool = False) -> str:
 
 
 def evaluate(gold: Path, pred: Path) -> Scores:
-    return score(load(gold), load(pred))
+    return score(_gold_checked(gold, load(gold)), load(pred))
+
+
+def _gold_checked(path: Path, records: list[dict]) -> list[dict]:
+    """Gold records in the gold format (docs/SPEC.md section 6): each result and bound names its
+    number by `text` (and `occurrence`); `EvalError` names the first record that does not."""
+    for n, rec in enumerate(records, 1):
+        for fld in ("results", "bounds"):
+            items = rec.get(fld) or []
+            if not isinstance(items, list):
+                raise EvalError(f"{path}: record {n}: `{fld}` is not a list")
+            for i, item in enumerate(items):
+                if not isinstance(item, dict) or not isinstance(item.get("text"), str):
+                    raise EvalError(f"{path}: record {n}: {fld}[{i}] has no `text` string: not a gold "
+                                    "file (docs/SPEC.md section 6); a records.jsonl is a prediction")
+    return records
 
 
 def field_f1(s: Scores) -> dict[str, Optional[float]]:

@@ -49,10 +49,10 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
 from . import resources
 from .models import SCHEMA_BASE_URL, SCHEMA_VERSION, LeaderboardRow, Qualifier, Source
+from .recordfiles import RECORD_FILE, BadLine, NoRecords, read_objects, record_files  # noqa: F401 (re-exported)
 
 FORMATS = ("md", "csv", "json")
 UNSPECIFIED_TASK = "Unspecified"
-RECORD_FILE = "records.jsonl"
 
 # how a qualifier moves a value, for ties: "> 30" is more than 30, "< 30" less
 _QUALIFIER_SHIFT = {">": 2, ">=": 1, "at least": 1, None: 0, "~": 0, "<=": -1, "up to": -1, "<": -2}
@@ -178,47 +178,10 @@ class Collection:
     problems: list[str] = field(default_factory=list)
 
 
-class NoRecords(Exception):
-    """An input names nothing to read (missing path, folder without records.jsonl)."""
-
-
-def record_files(inputs: Iterable[Union[str, Path]]) -> list[Path]:
-    """Record files named and `records.jsonl` files below folders named (sorted, hidden skipped)."""
-    out: list[Path] = []
-    for raw in inputs:
-        p = Path(raw)
-        if p.is_dir():
-            found = sorted(f for f in p.rglob(RECORD_FILE)
-                           if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts))
-            if not found:
-                raise NoRecords(f"{raw}: no {RECORD_FILE} in this folder or below")
-            out += found
-        elif p.is_file():
-            out.append(p)
-        else:
-            raise NoRecords(f"{raw}: no such file or folder")
-    return out
-
-
 def _objects(path: Path) -> Iterator[tuple[Optional[int], object]]:
     """(line, parsed object or error message) for each record of a file, streaming JSONL."""
-    if path.suffix.lower() == ".json":
-        try:
-            data = orjson.loads(path.read_bytes())
-        except orjson.JSONDecodeError as e:
-            yield None, f"malformed JSON: {e}"
-            return
-        for obj in data if isinstance(data, list) else [data]:
-            yield None, obj
-        return
-    with open(path, "rb") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                yield n, orjson.loads(line)
-            except orjson.JSONDecodeError as e:
-                yield n, f"malformed JSON: {e}"
+    for n, obj in read_objects(path):
+        yield n, (f"malformed JSON: {obj[len('not JSON: '):]}" if isinstance(obj, BadLine) else obj)
 
 
 def _where(path: Path, line: Optional[int]) -> str:

@@ -120,10 +120,26 @@ def _on_alarm(signum, frame):
     raise AbstractTimeout()
 
 
+MAX_SECONDS = 86_400.0 * 365   # a limit above a year is no limit (setitimer cannot take inf)
+
+
+def usable_limit(seconds: Optional[float]) -> Optional[float]:
+    """The time limit to apply: None for no limit (None, 0, negative, inf or above a year);
+    `ValueError` for NaN."""
+    if seconds is None:
+        return None
+    if seconds != seconds:
+        raise ValueError("time limit is not a number (nan)")
+    if seconds <= 0 or seconds > MAX_SECONDS:
+        return None
+    return float(seconds)
+
+
 @contextmanager
 def deadline(seconds: Optional[float]) -> Iterator[None]:
     """Raise `AbstractTimeout` in this thread if the block runs longer than `seconds`."""
-    if not seconds or seconds <= 0:
+    seconds = usable_limit(seconds)
+    if seconds is None:
         yield
         return
     if threading.current_thread() is threading.main_thread():
@@ -137,8 +153,10 @@ def deadline(seconds: Optional[float]) -> Iterator[None]:
 @contextmanager
 def _alarm(seconds: float) -> Iterator[None]:
     old = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds, _REPEAT)
     try:
+        # armed inside the try: an alarm that fires before the block starts (a tiny limit) still
+        # reaches the finally below, which disarms the timer and restores the old handler
+        signal.setitimer(signal.ITIMER_REAL, seconds, _REPEAT)
         yield
     finally:
         while True:  # a late alarm may land here: retry until the timer is off

@@ -87,10 +87,11 @@ class PartResult:
 
 # ---------------------------------------------------------------- planning
 
-def plan(inputs: Iterable[str], part_bytes: int = PART_BYTES) -> Iterator[Part]:
-    """The parts of `inputs`, in input order (a generator: large files are scanned as needed)."""
+def plan(inputs: Iterable[str], part_bytes: int = PART_BYTES, exclude: Iterable[str] = ()) -> Iterator[Part]:
+    """The parts of `inputs`, in input order (a generator: large files are scanned as needed).
+    Nothing under `exclude` (the run's output folder) is read."""
     no = 0
-    for file_no, entry in enumerate(readers.expand(inputs)):
+    for file_no, entry in enumerate(readers.expand(inputs, exclude)):
         if isinstance(entry, InputError):
             yield Part(no, file_no, "missing", entry.path, entry.path, reason=entry.reason)
             no += 1
@@ -101,15 +102,25 @@ def plan(inputs: Iterable[str], part_bytes: int = PART_BYTES) -> Iterator[Part]:
         except OSError:
             size = 0
         ext = path.suffix.lower()
-        if size <= part_bytes:
+        if size <= part_bytes or not path.is_file():
             parts = [Part(no, file_no, "file", str(path), shown)]
-        elif ext in readers.JSONL_EXT:
+        elif ext in readers.JSONL_EXT and _utf8(path):
             parts = _ranges(no, file_no, path, shown, part_bytes)
         else:
             parts = _item_batches(no, file_no, path, shown, part_bytes)
         for part in parts:
             yield part
             no += 1
+
+
+def _utf8(path: Path) -> bool:
+    """Not a UTF-16/32 file (those are read whole: byte ranges need UTF-8 lines)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4)
+    except OSError:
+        return True
+    return not any(head.startswith(bom) for bom, _ in readers.BOMS)
 
 
 def _nonblank(raw: bytes) -> bool:
@@ -125,6 +136,12 @@ def _nonblank(raw: bytes) -> bool:
         return True
 
 
+def _items(chunk: bytes) -> tuple[int, int]:
+    """(lines, items) in one ``\\n``-terminated chunk (a lone CR also ends a line)."""
+    lines = readers.split_raw(chunk)
+    return len(lines), sum(1 for raw in lines if _nonblank(raw))
+
+
 def _ranges(no: int, file_no: int, path: Path, shown: str, part_bytes: int) -> Iterator[Part]:
     """Byte ranges of a JSONL file cut at line starts, with the line number and index of each
     range's first line (one pass over the file)."""
@@ -134,15 +151,15 @@ def _ranges(no: int, file_no: int, path: Path, shown: str, part_bytes: int) -> I
             pos, n, index = 0, 0, 0
             next_cut = part_bytes
             for raw in fh:
-                n += 1
                 if pos >= next_cut:
-                    cuts.append((pos, n, index))
+                    cuts.append((pos, n + 1, index))
                     next_cut = pos + part_bytes
                 length = len(raw)
-                if n == 1 and raw.startswith(_BOM):
+                if pos == 0 and raw.startswith(_BOM):
                     raw = raw[3:]
-                if _nonblank(raw):
-                    index += 1
+                lines, items = _items(raw)
+                n += lines
+                index += items
                 pos += length
     except OSError:
         cuts = cuts[:1]
@@ -176,12 +193,13 @@ def _count_upto(path: Union[str, Path], offset: int) -> tuple[int, int]:
         for raw in fh:
             if pos >= offset:
                 break
-            n += 1
+            first = pos == 0
             pos += len(raw)
-            if n == 1 and raw.startswith(_BOM):
+            if first and raw.startswith(_BOM):
                 raw = raw[3:]
-            if _nonblank(raw):
-                index += 1
+            lines, items = _items(raw)
+            n += lines
+            index += items
     return n + 1, index
 
 
@@ -194,7 +212,7 @@ def read_range(path: Union[str, Path], start: int = 0, end: Optional[int] = None
     path = Path(path)
     shown = shown or str(path)
     try:
-        problem, _ = readers._sniff(path, line_based=True)
+        problem, _, _ = readers.sniff(path)
     except OSError as e:
         if start == 0:
             yield InputError(shown, f"cannot read: {e.strerror or e}")
@@ -218,21 +236,21 @@ def read_range(path: Union[str, Path], start: int = 0, end: Optional[int] = None
                 raw = fh.readline()
                 if not raw:
                     break
+                first = pos == 0
                 pos += len(raw)
-                n += 1
-                if n == 1 and raw.startswith(_BOM):
+                if first and raw.startswith(_BOM):
                     raw = raw[3:]
-                try:
-                    line = raw.decode("utf-8").rstrip("\r\n")
-                except UnicodeDecodeError as e:
-                    yield InputError(shown, f"not UTF-8: invalid byte 0x{raw[e.start]:02x} at column "
-                                            f"{e.start + 1}", n, index)
+                for one in readers.split_raw(raw):
+                    n += 1
+                    line = readers.decode_line(one, shown, n, index)
+                    if isinstance(line, InputError):
+                        yield line
+                        index += 1
+                        continue
+                    if not line.strip():
+                        continue
+                    yield readers.jsonl_item(line, shown, index, n)
                     index += 1
-                    continue
-                if not line.strip():
-                    continue
-                yield readers.jsonl_item(line, shown, index, n)
-                index += 1
     except OSError as e:
         yield InputError(shown, f"cannot read: {e.strerror or e}", None, index)
 
@@ -354,10 +372,12 @@ def _process(part: Part, extractor, existing: Optional[Existing], time_limit) ->
     def flush() -> None:
         for k, outcome in zip((k for k, _ in batch), _outcomes(extractor, [a for _, a in batch], time_limit)):
             if outcome.record is not None:
-                rec = outcome.record
-                res.rows.append((rec.id, k, RECORD, orjson.dumps(rec.model_dump(mode="json"))))
-            else:
-                res.errors.append((k, orjson.dumps(outcome.error.to_json())))
+                row = _record_row(outcome, k)
+                if isinstance(row, tuple):
+                    res.rows.append(row)
+                    continue
+                outcome.error = row
+            res.errors.append((k, orjson.dumps(outcome.error.to_json())))
 
     for k, item in read_part(part):
         res.files.add(item.path)
@@ -380,6 +400,18 @@ def _process(part: Part, extractor, existing: Optional[Existing], time_limit) ->
     if batch:
         flush()
     return res
+
+
+def _record_row(outcome, k: int):
+    """The record's row, or the error that says why it cannot be written (one record that cannot
+    be serialised never costs the run)."""
+    from .writers import RECORD
+    rec = outcome.record
+    try:
+        return rec.id, k, RECORD, orjson.dumps(rec.model_dump(mode="json"))
+    except (TypeError, ValueError, OverflowError) as e:
+        a = outcome.abstract
+        return InputError(a.path, f"record cannot be written as JSON: {e}", a.line, a.index)
 
 
 def _outcomes(extractor, abstracts: list[Abstract], time_limit) -> list:

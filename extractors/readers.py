@@ -12,14 +12,26 @@ A file with another extension is sniffed: JSON if it starts with ``{`` or ``[``,
 Reading streams: memory does not grow with the number of abstracts (a ``.json`` file is the one
 exception, as JSON has to be parsed whole). Nothing is dropped silently: every abstract found
 becomes an `Abstract`, every problem an `InputError` naming file, line and reason.
+
+Bad input, by class (each costs only itself; README "What happens to bad input"):
+- bytes: a line that is not UTF-8 or holds a NUL byte is one error (a CSV row likewise); a file
+  whose head is a known binary format or mostly NUL bytes is one error; UTF-16/32 files with a
+  byte-order mark are read; line ends are LF, CRLF or a lone CR;
+- values: a lone surrogate (``"\ud800"``) in any field read, a year that is not a year
+  (``18446744073709551616``), JSON nested deeper than the parser allows: one error each;
+- files and folders: folders are walked without recursion (any depth); a FIFO, socket or device,
+  an unreadable folder, a folder link that loops: one error each, never a hang; the output folder
+  of the run is never read as input.
 """
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -29,6 +41,20 @@ from . import resources
 
 MAX_CHARS = 100_000
 SNIFF_BYTES = 8192
+CSV_FIELD_LIMIT = 64 << 20    # characters in one CSV field (Python's default, 128 K, is below one long row)
+YEARS = range(1000, 3000)      # an integer year outside this is an error, not a year
+# magic numbers of binary formats that are never abstracts (the file is one error line)
+BINARY_MAGIC = {b"\x1f\x8b": "gzip-compressed", b"BZh": "bzip2-compressed", b"\xfd7zXZ\x00": "xz-compressed",
+                b"\x28\xb5\x2f\xfd": "zstd-compressed", b"PK\x03\x04": "a zip archive", b"%PDF": "a PDF",
+                b"\x89PNG": "a PNG image", b"\xff\xd8\xff": "a JPEG image", b"\x7fELF": "an executable",
+                b"PAR1": "a Parquet file", b"SQLite format 3": "an SQLite database"}
+# byte-order marks of the encodings read besides UTF-8 (longest first: UTF-32 LE starts like UTF-16 LE)
+BOMS = [(codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+        (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16")]
+
+_BOM8 = codecs.BOM_UTF8
+
+csv.field_size_limit(CSV_FIELD_LIMIT)
 TEXT_EXT = {".txt", ".md", ".text"}
 JSONL_EXT = {".jsonl", ".ndjson"}
 JSON_EXT = {".json"}
@@ -91,18 +117,34 @@ def parse_venue_year(s: str) -> tuple[Optional[str], Optional[int]]:
     if venue is None and m:
         # an acronym-like token next to the year: 'XYZW 2024'
         before = _TOKEN.findall(s[:m.start()])
-        cand = before[-1] if before else None
+        cand = before[-1].rstrip("-") if before else None
         if cand and sum(ch.isupper() for ch in cand) >= 2:
             venue = cand
     return venue, year
 
 
+_HEADER_WORDS = 8
+_NOT_HEADER = re.compile(r"[%=<>]|[.!?;:,]$")
+
+
 def _is_header(line: str) -> bool:
+    """A header names venue and year and little else: at most 8 words, no sentence end, no
+    number besides the year, no percent sign ('ICLR 2026 Papers', 'ICLR 2026 论文列表'; not
+    'Our NeurIPS 2023 model gets 91% accuracy')."""
     line = line.strip()
-    if not line or len(line) > 120 or line.endswith("."):
+    if not line or len(line) > 80 or len(line.split()) > _HEADER_WORDS or _NOT_HEADER.search(line):
         return False
     venue, year = parse_venue_year(line)
-    return year is not None or venue is not None
+    if year is None and venue is None:
+        return False
+    if venue is not None and venue.casefold() not in _venues():
+        # an unknown acronym before the year ('XYZW 2024 Papers') heads a file only when the line
+        # is short and the token is a plain acronym ('BERT- 2019' is the start of a sentence)
+        if (len(line.split()) > 4 or not re.fullmatch(r"[A-Z][A-Za-z]{1,15}", venue)
+                or not re.search(rf"(?<![\w-]){re.escape(venue)}\s+{year}", line)):
+            return False
+    digits = re.sub(r"\D", "", _YEAR.sub("", line, count=1))
+    return not digits
 
 
 # ---------------------------------------------------------------- helpers
@@ -114,9 +156,31 @@ def _value(x):
     return x
 
 
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def display_path(path: Union[str, Path]) -> str:
+    """A path as text that can always be written: bytes that are not UTF-8 in a file name are
+    shown as ``\xff`` escapes (``bad\xff.txt``)."""
+    raw = os.fsencode(path if isinstance(path, str) else path.as_posix())
+    return raw.decode("utf-8", "backslashreplace")
+
+
+def _surrogate(value: str, what: str) -> Optional[str]:
+    """The reason `value` cannot be written as UTF-8 (a lone surrogate), or None."""
+    m = _SURROGATE.search(value)
+    if m is None:
+        return None
+    return (f"{what} holds a lone surrogate U+{ord(m.group()):04X} at character {m.start() + 1} "
+            "(not valid Unicode)")
+
+
 def _check_text(text, path: str, line, index) -> Optional[InputError]:
     if not isinstance(text, str):
         return InputError(path, "abstract is not a string", line, index)
+    bad = _surrogate(text, "abstract")
+    if bad:
+        return InputError(path, bad, line, index)
     if not text.strip():
         return InputError(path, "empty abstract", line, index)
     if len(text) > MAX_CHARS:
@@ -125,12 +189,23 @@ def _check_text(text, path: str, line, index) -> Optional[InputError]:
     return None
 
 
+class BadValue(ValueError):
+    """A metadata value that cannot be used (the abstract becomes an error line naming it)."""
+
+
 def _to_year(y) -> Optional[int]:
+    """A year from an int, an integral float or a string holding one; None when absent or a
+    string without a year ('n/a'); `BadValue` for a number that is not a year."""
     y = _value(y)
-    if isinstance(y, bool):
+    if y is None or isinstance(y, bool):
         return None
+    if isinstance(y, float) and y.is_integer() and abs(y) < 1e6:
+        y = int(y)
     if isinstance(y, int):
-        return y
+        if y in YEARS:
+            return y
+        shown = str(y) if abs(y) < 10 ** 30 else f"{str(y)[:12]}... ({len(str(abs(y)))} digits)"
+        raise BadValue(f"year {shown} is not a year (expected {YEARS.start}-{YEARS.stop - 1})")
     if isinstance(y, str):
         m = _YEAR.search(y)
         return int(m.group(1)) if m else None
@@ -156,6 +231,15 @@ def from_object(obj, path: str, index: int, line: Optional[int], defaults: dict)
     err = _check_text(text, path, line, index)
     if err:
         return err
+    try:
+        return _with_metadata(text, get, path, index, line, defaults)
+    except BadValue as e:
+        return InputError(path, str(e), line, index)
+
+
+def _with_metadata(text: str, get, path: str, index: int, line: Optional[int], defaults: dict) -> Abstract:
+    """The abstract with venue, year, title and identifier from its object (`BadValue` when one
+    of them cannot be used)."""
     venue_field = get("venue")
     venue, year = (None, None)
     if isinstance(venue_field, str):
@@ -164,30 +248,72 @@ def from_object(obj, path: str, index: int, line: Optional[int], defaults: dict)
         venue, year = parse_venue_year(get("venueid"))
     year = _to_year(get("year")) or year
     title = get("title")
+    title = title if isinstance(title, str) else None
     ext_id = get("id", "forum", "paper_id")
+    ext_id = str(ext_id) if ext_id is not None else None
+    for what, value in (("title", title), ("venue", venue), ("id", ext_id)):
+        bad = _surrogate(value, what) if value else None
+        if bad:
+            raise BadValue(bad)
     return Abstract(text=text, path=path, index=index, line=line,
                     venue=venue or defaults.get("venue"), year=year or defaults.get("year"),
-                    title=title if isinstance(title, str) else None,
-                    ext_id=str(ext_id) if ext_id is not None else None)
+                    title=title, ext_id=ext_id)
 
 
-def _decoded_lines(path: Path, shown: str) -> Iterator[tuple[int, Union[str, InputError]]]:
-    """(line number, text or error) for each line, decoding UTF-8 line by line."""
-    with open(path, "rb") as fh:
-        for n, raw in enumerate(fh, 1):
-            if n == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                raw = raw[3:]
-            try:
-                yield n, raw.decode("utf-8").rstrip("\r\n")
-            except UnicodeDecodeError as e:
-                yield n, InputError(shown, f"not UTF-8: invalid byte 0x{raw[e.start]:02x} at column "
-                                           f"{e.start + 1}", n)
+def split_raw(raw: bytes) -> list[bytes]:
+    """The lines in one ``\\n``-terminated chunk of bytes, without their ends: CRLF and LF end a
+    line, and so does a lone CR (old Mac files), so a file in any convention reads alike."""
+    if raw.endswith(b"\n"):
+        raw = raw[:-1]
+    if raw.endswith(b"\r"):
+        raw = raw[:-1]
+    return raw.split(b"\r") if b"\r" in raw else [raw]
+
+
+def decode_line(raw: bytes, shown: str, n: int, index: Optional[int] = None) -> Union[str, InputError]:
+    """One line's bytes as text, or the error naming line `n` and the column of the bad byte."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return InputError(shown, f"not UTF-8: invalid byte 0x{raw[e.start]:02x} at column {e.start + 1}",
+                          n, index)
+    nul = line.find("\x00")
+    if nul >= 0:
+        return InputError(shown, f"NUL byte at column {nul + 1} (binary data in a text line)", n, index)
+    return line
+
+
+def _raw_lines(path: Path, encoding: str = "utf-8") -> Iterator[bytes]:
+    """The file's lines as UTF-8 bytes, each ending in ``\\n`` (a UTF-16/32 file is transcoded
+    line by line; a leading byte-order mark is dropped)."""
+    if encoding == "utf-8":
+        with open(path, "rb") as fh:
+            first = True
+            for raw in fh:
+                if first and raw.startswith(_BOM8):
+                    raw = raw[3:]
+                first = False
+                yield raw
+        return
+    with open(path, "r", encoding=encoding, newline="") as fh:
+        for line in fh:
+            yield line.encode("utf-8", "surrogatepass")
+
+
+def _decoded_lines(path: Path, shown: str, encoding: str = "utf-8") -> Iterator[tuple[int, Union[str, InputError]]]:
+    """(line number, text or error) for each line, decoding line by line."""
+    n = 0
+    for chunk in _raw_lines(path, encoding):
+        for raw in split_raw(chunk):
+            n += 1
+            yield n, decode_line(raw, shown, n)
 
 
 # ---------------------------------------------------------------- formats
 
-def read_text(path: Path, shown: str) -> Iterator[Item]:
-    """The seed format: optional header line, then blank-line separated abstracts."""
+def read_text(path: Path, shown: str, encoding: str = "utf-8") -> Iterator[Item]:
+    """The seed format: optional header line, then blank-line separated abstracts. A file that
+    holds only a header is one error (it has no abstract), never silently nothing."""
     venue = year = None
     block: list[str] = []
     start = None
@@ -214,7 +340,8 @@ def read_text(path: Path, shown: str) -> Iterator[Item]:
         block, start, bad = [], None, None
         return item
 
-    for n, line in _decoded_lines(path, shown):
+    header = None
+    for n, line in _decoded_lines(path, shown, encoding):
         if isinstance(line, InputError):
             bad = bad or line
             start = start or n
@@ -224,17 +351,23 @@ def read_text(path: Path, shown: str) -> Iterator[Item]:
                 start = n
             block.append(line)
         else:
+            if first_block and block and bad is None:
+                header = block[0]
             item = flush()
             if item is not None:
                 yield item
+    if first_block and block and bad is None:
+        header = block[0]
     item = flush()
     if item is not None:
         yield item
+    if index == 0 and header is not None:
+        yield InputError(shown, f"no abstract: the file holds only the header line {header.strip()[:80]!r}", 1)
 
 
-def read_jsonl(path: Path, shown: str) -> Iterator[Item]:
+def read_jsonl(path: Path, shown: str, encoding: str = "utf-8") -> Iterator[Item]:
     index = 0
-    for n, line in _decoded_lines(path, shown):
+    for n, line in _decoded_lines(path, shown, encoding):
         if isinstance(line, InputError):
             yield InputError(shown, line.reason, n, index)
             index += 1
@@ -251,17 +384,23 @@ def jsonl_item(line: str, shown: str, index: int, n: int) -> Item:
         obj = json.loads(line)
     except json.JSONDecodeError as e:
         return InputError(shown, f"malformed JSON: {e.msg} at column {e.colno}", n, index)
+    except RecursionError:
+        return InputError(shown, "malformed JSON: nested too deeply", n, index)
     return from_object(obj, shown, index, n, {})
 
 
-def read_json(path: Path, shown: str) -> Iterator[Item]:
+def read_json(path: Path, shown: str, encoding: str = "utf-8") -> Iterator[Item]:
     try:
-        data = json.loads(path.read_bytes().decode("utf-8-sig"))
+        raw = path.read_bytes()
+        data = json.loads(raw.decode("utf-8-sig" if encoding == "utf-8" else encoding))
     except UnicodeDecodeError as e:
-        yield InputError(shown, f"not UTF-8: invalid byte at offset {e.start}")
+        yield InputError(shown, f"not {encoding.upper()}: invalid byte 0x{raw[e.start]:02x} at offset {e.start}")
         return
     except json.JSONDecodeError as e:
-        yield InputError(shown, f"malformed JSON: {e.msg}", e.lineno)
+        yield InputError(shown, f"malformed JSON: {e.msg} at column {e.colno}", e.lineno)
+        return
+    except RecursionError:
+        yield InputError(shown, "malformed JSON: nested too deeply")
         return
     if isinstance(data, dict) and isinstance(data.get("notes"), list):
         data = data["notes"]
@@ -270,15 +409,25 @@ def read_json(path: Path, shown: str) -> Iterator[Item]:
         yield from_object(obj, shown, i, None, {})
 
 
-def read_csv(path: Path, shown: str, delimiter: str) -> Iterator[Item]:
+def read_csv(path: Path, shown: str, delimiter: str, encoding: str = "utf-8") -> Iterator[Item]:
+    """Rows of a CSV/TSV file with a header. Bytes that are not UTF-8 cost only the row that
+    holds them (the file is decoded with ``surrogateescape`` and each row checked), so rows
+    before and after a bad byte are kept and the error names the row's line."""
+    errors = "surrogateescape" if encoding == "utf-8" else "strict"
     with open(path, "rb") as raw:
-        fh = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
+        fh = io.TextIOWrapper(raw, encoding="utf-8-sig" if encoding == "utf-8" else encoding,
+                              errors=errors, newline="")
         quoting = csv.QUOTE_NONE if delimiter == "\t" else csv.QUOTE_MINIMAL
         reader = csv.reader(fh, delimiter=delimiter, quoting=quoting)
+        line = 1
         try:
             header = next(reader, None)
             if header is None:
                 yield InputError(shown, "empty file")
+                return
+            bad = _bad_row(header)
+            if bad:
+                yield InputError(shown, f"header: {bad}", 1)
                 return
             cols = {h.strip().casefold(): i for i, h in enumerate(header)}
             col = next((cols[c] for c in ABSTRACT_COLUMNS if c in cols), None)
@@ -288,101 +437,232 @@ def read_csv(path: Path, shown: str, delimiter: str) -> Iterator[Item]:
                 return
             names = [h.strip().casefold() for h in header]
             index = 0
+            line = reader.line_num + 1
             for row in reader:
-                line = reader.line_num
-                if not any(cell.strip() for cell in row):
-                    continue
-                if len(row) != len(header):
-                    yield InputError(shown, f"row has {len(row)} fields, header has {len(header)}",
-                                     line, index)
-                else:
-                    obj = dict(zip(names, row))
-                    obj["abstract"] = row[col]
-                    yield from_object(obj, shown, index, line, {})
-                index += 1
+                if any(cell.strip() for cell in row):
+                    yield _csv_row(row, header, names, col, shown, line, index)
+                    index += 1
+                line = reader.line_num + 1
         except UnicodeDecodeError as e:
-            yield InputError(shown, f"not UTF-8 after line {reader.line_num}: {e.reason}",
-                             reader.line_num + 1)
+            yield InputError(shown, f"not {encoding.upper()} from line {line} on: {e.reason}; the rest "
+                                    "of the file was not read", line)
         except csv.Error as e:
-            yield InputError(shown, f"malformed CSV: {e}", reader.line_num)
+            yield InputError(shown, f"malformed CSV at line {line}: {e}; the rest of the file was "
+                                    "not read", line)
+
+
+def _bad_row(cells: list[str]) -> Optional[str]:
+    """Why a CSV row cannot be read (bytes that are not UTF-8, a NUL byte), or None."""
+    for i, cell in enumerate(cells):
+        m = _SURROGATE.search(cell)
+        if m:
+            byte = ord(m.group()) - 0xDC00 if 0xDC80 <= ord(m.group()) <= 0xDCFF else None
+            what = f"invalid byte 0x{byte:02x}" if byte is not None else "a lone surrogate"
+            return f"not UTF-8: {what} in field {i + 1}"
+        if "\x00" in cell:
+            return f"NUL byte in field {i + 1}"
+    return None
+
+
+def _csv_row(row: list[str], header: list[str], names: list[str], col: int, shown: str,
+             line: int, index: int) -> Item:
+    """One CSV data row (starting at `line`) -> Abstract or InputError."""
+    bad = _bad_row(row)
+    if bad:
+        return InputError(shown, bad, line, index)
+    if len(row) != len(header):
+        return InputError(shown, f"row has {len(row)} fields, header has {len(header)}", line, index)
+    obj = dict(zip(names, row))
+    obj["abstract"] = row[col]
+    return from_object(obj, shown, index, line, {})
 
 
 # ---------------------------------------------------------------- dispatch
 
-def _sniff(path: Path, line_based: bool) -> tuple[Optional[str], bytes]:
-    """A reason to reject the whole file, judged from its head; line-based formats (text, JSONL)
-    report undecodable lines one by one instead, so one bad line costs only itself."""
+def sniff(path: Path) -> tuple[Optional[str], bytes, str]:
+    """(reason to reject the whole file or None, its head, its encoding) judged from the head:
+    empty (nothing but whitespace, however long), a known binary format or mostly NUL bytes,
+    UTF-16/32 by byte-order mark. Single bad bytes and NULs are left to the line-based readers,
+    so one bad line costs only itself."""
     with open(path, "rb") as fh:
         head = fh.read(SNIFF_BYTES)
-    if not head.strip():
-        return "empty file", head
-    if b"\x00" in head:
-        return "binary file (contains NUL bytes)", head
-    if not line_based:
-        try:
-            head.decode("utf-8")
-        except UnicodeDecodeError as e:
-            if e.start < len(head) - 4:  # not just a character cut by the sniff window
-                return f"not UTF-8: invalid byte 0x{head[e.start]:02x} at offset {e.start}", head
-    return None, head
+        encoding = next((enc for bom, enc in BOMS if head.startswith(bom)), "utf-8")
+        if encoding == "utf-8":
+            for magic, what in BINARY_MAGIC.items():
+                if head.startswith(magic):
+                    return f"binary file ({what}); not read", head, encoding
+            nuls = head.count(b"\x00")
+            if nuls * 10 > len(head):
+                hint = " (UTF-16 without a byte-order mark? convert it to UTF-8)" if _utf16_like(head) else ""
+                return f"binary file ({nuls * 100 // len(head)}% NUL bytes){hint}", head, encoding
+            if _binary_share(head) > 0.3:
+                return (f"binary file ({int(_binary_share(head) * 100)}% of its first bytes are control "
+                        "characters or not UTF-8)"), head, encoding
+        elif not _decodes(head, encoding):
+            return f"not {encoding.upper()} although it starts with a {encoding.upper()} byte-order mark", head, encoding
+        chunk = head
+        while not chunk.strip(b" \t\r\n\x0b\x0c" + (b"\x00" if encoding != "utf-8" else b"")):
+            chunk = fh.read(1 << 16)
+            if not chunk:
+                return "empty file", head, encoding
+    return None, head, encoding
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\ufffd]")
+
+
+def _binary_share(head: bytes) -> float:
+    """The share of the head that no text has: control characters (not tab, line ends, form
+    feed, escape) and bytes that are not UTF-8. A text file with a few Latin-1 bytes stays far
+    below 0.3 (its bad lines are errors one by one); random bytes are above 0.5."""
+    text = head.decode("utf-8", "replace")
+    return len(_CONTROL.findall(text)) / max(1, len(text))
+
+
+def _utf16_like(head: bytes) -> bool:
+    """NUL bytes at every other position, as UTF-16 text without a byte-order mark has them."""
+    return head[1::2].count(0) > len(head) // 3 or head[0::2].count(0) > len(head) // 3
+
+
+def _decodes(head: bytes, encoding: str) -> bool:
+    try:
+        codecs.getincrementaldecoder(encoding)().decode(head)
+        return True
+    except UnicodeDecodeError:
+        return False
 
 
 def read_file(path: Path, shown: Optional[str] = None) -> Iterator[Item]:
-    shown = shown or str(path)
+    shown = shown or display_path(path)
     ext = path.suffix.lower()
     try:
-        problem, head = _sniff(path, line_based=ext in JSONL_EXT or ext in TEXT_EXT)
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            yield InputError(shown, f"not a regular file ({_file_kind(path)})")
+            return
+        problem, head, encoding = sniff(path)
     except OSError as e:
         yield InputError(shown, f"cannot read: {e.strerror or e}")
         return
     if problem:
         yield InputError(shown, problem)
         return
+    if ext not in JSONL_EXT | JSON_EXT | TEXT_EXT and ext not in CSV_EXT and encoding != "utf-8":
+        head = head.decode(encoding, "replace").encode("utf-8")
     try:
         if ext in JSONL_EXT:
-            yield from read_jsonl(path, shown)
+            yield from read_jsonl(path, shown, encoding)
         elif ext in JSON_EXT:
-            yield from read_json(path, shown)
+            yield from read_json(path, shown, encoding)
         elif ext in CSV_EXT:
-            yield from read_csv(path, shown, CSV_EXT[ext])
+            yield from read_csv(path, shown, CSV_EXT[ext], encoding)
         elif ext in TEXT_EXT:
-            yield from read_text(path, shown)
+            yield from read_text(path, shown, encoding)
         else:
-            first = head.lstrip()[:1]
+            first = head.lstrip(b" \t\r\n" + _BOM8)[:1]
             if first == b"[":
-                yield from read_json(path, shown)
+                yield from read_json(path, shown, encoding)
             elif first == b"{":
                 # one object per line, or a single pretty-printed object
                 second = head.lstrip().split(b"\n", 1)[0].rstrip()
-                yield from (read_jsonl if second.endswith(b"}") else read_json)(path, shown)
+                yield from (read_jsonl if second.endswith(b"}") else read_json)(path, shown, encoding)
             else:
-                yield from read_text(path, shown)
+                yield from read_text(path, shown, encoding)
     except OSError as e:
         yield InputError(shown, f"cannot read: {e.strerror or e}")
+    except UnicodeDecodeError as e:
+        yield InputError(shown, f"not {encoding.upper()}: {e.reason}; the rest of the file was not read")
 
 
-def expand(inputs: Iterable[str]) -> Iterator[Union[tuple[Path, str], InputError]]:
-    """Files named and files below folders named (sorted, hidden ones skipped)."""
+def _file_kind(path: Union[str, Path]) -> str:
+    """What a path that is not a regular file is: 'a named pipe (FIFO)', 'a socket', ..."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "unreadable"
+    for test, what in ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISDIR, "a folder")):
+        if test(mode):
+            return what
+    return "not a regular file"
+
+
+def _under(path: str, folders: list[str]) -> bool:
+    """Is `path` (resolved) one of `folders` or inside one?"""
+    return any(path == f or path.startswith(f.rstrip(os.sep) + os.sep) for f in folders)
+
+
+def _identity(path: Union[str, Path]) -> Optional[tuple[int, int]]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def expand(inputs: Iterable[str], exclude: Iterable[Union[str, Path]] = ()) -> Iterator[Union[tuple[Path, str], InputError]]:
+    """Files named and files below folders named (sorted, hidden ones skipped). Folders are walked
+    with an explicit stack (any depth); every entry that cannot be read as a file is an error:
+    a special file (FIFO, socket, device), an unreadable folder, a folder link that loops back.
+    Paths under `exclude` (the run's output folder) are never read."""
+    exclude = [x for x in exclude if os.path.isdir(x)]
+    skip = [os.path.realpath(x) for x in exclude]
+    skip_ids = {i for i in map(_identity, exclude) if i is not None}
     for raw in inputs:
         p = Path(raw)
-        if p.is_dir():
-            for root, dirs, files in os.walk(p):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                for f in sorted(files):
-                    if not f.startswith("."):
-                        fp = Path(root) / f
-                        yield fp, fp.as_posix()
+        shown = display_path(raw)
+        if skip and _under(os.path.realpath(p), skip):
+            yield InputError(shown, "inside the output folder of this run; not read")
+        elif p.is_dir():
+            yield from _walk(p, skip_ids)
         elif p.is_file():
-            yield p, p.as_posix()
+            yield p, display_path(p)
         elif p.exists():
-            yield InputError(raw, "not a regular file")
+            yield InputError(shown, f"not a regular file ({_file_kind(p)})")
         else:
-            yield InputError(raw, "no such file or folder")
+            yield InputError(shown, "no such file or folder")
 
 
-def read_inputs(inputs: Iterable[str]) -> Iterator[Item]:
+def _walk(top: Path, skip_ids: set) -> Iterator[Union[tuple[Path, str], InputError]]:
+    """The files below `top` in sorted order, depth first, without recursion; folders whose
+    identity (device, inode) is in `skip_ids` (the output folder) are not entered."""
+    seen = set()
+    stack: list[Path] = [top]
+    while stack:
+        folder = stack.pop()
+        try:
+            ident = _identity(folder)
+            if ident is None:
+                raise FileNotFoundError(2, "no longer there")
+            if ident in seen:
+                yield InputError(display_path(folder), "folder link loops back to a folder already read; not read again")
+                continue
+            seen.add(ident)
+            with os.scandir(folder) as it:
+                entries = sorted((e for e in it if not e.name.startswith(".")), key=lambda e: e.name)
+        except OSError as e:
+            yield InputError(display_path(folder), f"cannot read folder: {e.strerror or e}")
+            continue
+        folders = []
+        for e in entries:
+            path = Path(e.path)
+            try:
+                if e.is_dir():
+                    if skip_ids and (e.stat().st_dev, e.stat().st_ino) in skip_ids:
+                        continue   # the output folder of this run (or a link to it)
+                    folders.append(path)
+                elif e.is_file():
+                    yield path, display_path(path)
+                else:
+                    yield InputError(display_path(path), f"not a regular file ({_file_kind(path)})")
+            except OSError as err:
+                yield InputError(display_path(path), f"cannot read: {err.strerror or err}")
+        stack.extend(reversed(folders))   # first folder on top: sorted, depth-first order
+
+
+def read_inputs(inputs: Iterable[str], exclude: Iterable[Union[str, Path]] = ()) -> Iterator[Item]:
     """Every abstract and every error from the named files and folders, in a stable order."""
-    for entry in expand(inputs):
+    for entry in expand(inputs, exclude):
         if isinstance(entry, InputError):
             yield entry
         else:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Iterable, NamedTuple
 
 from .models import ENTITY_FIELDS
+from .recordfiles import BadLine, read_objects
 
 
 class ReportError(Exception):
@@ -204,26 +205,16 @@ def records_path(src: Path) -> Path:
 def load_records(src: Path) -> list[dict]:
     """The records of DIR/records.jsonl (or of a .jsonl / .json file), in file order."""
     path = records_path(src)
+    items = []
     try:
-        raw = path.read_text(encoding="utf-8")
+        for n, obj in read_objects(path):
+            if isinstance(obj, BadLine):
+                raise ReportError(f"{path}:{n}: {obj}")
+            items.append(obj)
     except FileNotFoundError:
         raise ReportError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ReportError(f"{path}: cannot read: {e}") from None
-    if path.suffix == ".json":
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as e:
-            raise ReportError(f"{path}:1: not JSON: {e}") from None
-        items = data if isinstance(data, list) else [data]
-    else:
-        items = []
-        for n, line in enumerate(raw.splitlines(), 1):
-            if line.strip():
-                try:
-                    items.append(json.loads(line))
-                except json.JSONDecodeError as e:
-                    raise ReportError(f"{path}:{n}: not JSON: {e}") from None
+    except OSError as e:
+        raise ReportError(f"{path}: cannot read: {e.strerror or e}") from None
     for n, rec in enumerate(items, 1):
         if not isinstance(rec, dict) or not isinstance(rec.get("text"), str):
             raise ReportError(f"{path}: record {n} is not an object with a `text` string")

@@ -62,8 +62,15 @@ LABELS = {"methods": "METHOD", "models": "MODEL", "datasets": "DATASET",
 DEFAULT_DATA = tuple(Path("data/annotations") / f"part_{i}.jsonl" for i in range(4))
 DEFAULT_OUT = Path("extractors/resources/ner")
 DEFAULT_CONFIG = Path("data/ner.cfg")
-#: annotation files that are never trained on: the held-out set (issue 4, README)
+#: annotation files that are never trained on: the held-out sets (part_4; heldout_*.jsonl of
+#: data/annotations and data/results) and the agreement passes (second annotations of dev data)
 HELD_OUT = frozenset({"part_4.jsonl"})
+HELD_OUT_PREFIXES = ("heldout", "agreement")
+
+
+def held_out(path: Path) -> bool:
+    """Is this annotation file a held-out set (or an agreement pass), never trained on?"""
+    return path.name in HELD_OUT or path.name.startswith(HELD_OUT_PREFIXES)
 #: share of the training records held back as the dev set (early stopping, model selection)
 DEV_FRACTION = 0.1
 
@@ -83,9 +90,9 @@ def annotation_files(paths: Sequence[Path]) -> list[Path]:
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            files += sorted(f for f in p.glob("*.jsonl") if f.name not in HELD_OUT)
+            files += sorted(f for f in p.glob("*.jsonl") if not held_out(f))
         elif p.is_file():
-            if p.name in HELD_OUT:
+            if held_out(p):
                 raise DataError(f"{p} is the held-out set: it is never used for training or tuning")
             if p.name.endswith(".gold.jsonl") or p.parent.name == "gold":
                 raise DataError(f"{p} is a gold test file, not training data")

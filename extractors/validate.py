@@ -11,10 +11,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-import orjson
 from jsonschema import Draft202012Validator
 
 from .models import record_id, record_schema
+from .recordfiles import BadLine, NoRecords, read_objects, record_files
 
 
 @lru_cache(maxsize=1)
@@ -63,37 +63,25 @@ def check_record(rec) -> Iterator[tuple[str, str]]:
             yield f"/leaderboard/{i}/value", f"value {row['value']} != results[{k}].value {results[k]['value']}"
 
 
-def _files(paths) -> Iterator[Path]:
-    for p in map(Path, paths):
-        if p.is_dir():
-            yield from sorted(q for q in p.rglob("*") if q.suffix == ".jsonl" and q.name.startswith("records"))
-        else:
-            yield p
-
-
 def validate_paths(paths) -> Iterator[str]:
-    """Every violation in the record files (or folders of records*.jsonl) named."""
-    for f in _files(paths):
+    """Every violation in the record files (or folders of records.jsonl) named; a path that names
+    no record file is a violation too (a check that read nothing must not pass)."""
+    try:
+        files = record_files(paths)
+    except NoRecords as e:
+        yield f"{e}"
+        return
+    for f in files:
         try:
-            raw = f.read_bytes()
+            objects = list(read_objects(f))
         except OSError as e:
             yield f"{f}:0: : cannot read: {e.strerror or e}"
             continue
-        if f.suffix == ".json":
-            try:
-                data = orjson.loads(raw)
-            except orjson.JSONDecodeError as e:
-                yield f"{f}:1: : not JSON: {e}"
+        if not objects:
+            yield f"{f}:0: : no records in this file"
+        for n, rec in objects:
+            if isinstance(rec, BadLine):
+                yield f"{f}:{n}: : {rec}"
                 continue
-            items = [(1, r) for r in (data if isinstance(data, list) else [data])]
-        else:
-            items = []
-            for n, line in enumerate(raw.split(b"\n"), 1):
-                if line.strip():
-                    try:
-                        items.append((n, orjson.loads(line)))
-                    except orjson.JSONDecodeError as e:
-                        yield f"{f}:{n}: : not JSON: {e}"
-        for n, rec in items:
             for ptr, msg in check_record(rec):
-                yield f"{f}:{n}: {ptr or '/'}: {msg}"
+                yield f"{f}:{n or 1}: {ptr or '/'}: {msg}"

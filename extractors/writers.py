@@ -21,6 +21,7 @@ import heapq
 import os
 import shutil
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 from typing import IO, Iterable, Iterator, Optional
 
@@ -40,6 +41,15 @@ def dumps(obj) -> bytes:
     return orjson.dumps(obj)
 
 
+@lru_cache(maxsize=1)
+def file_mode() -> int:
+    """The mode a new file gets under this process's umask (0o644 under the usual 022), as
+    ``open()`` would give it; ``mkstemp`` alone would give 0o600 whatever the umask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 class AtomicFile:
     """A file written to `<name>.tmp-<random>` and renamed to `<name>` on success."""
 
@@ -47,6 +57,7 @@ class AtomicFile:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=self.path.name + ".tmp-", dir=self.path.parent)
+        os.fchmod(fd, file_mode())
         self.tmp = Path(tmp)
         self.fsync = fsync
         self.fh: IO[bytes] = os.fdopen(fd, "wb", buffering=1 << 16)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from extractors import engine, partition, readers
-from extractors.readers import InputError
+from extractors.readers import Abstract, InputError
 
 from conftest import ROOT, SEEDS, SHARED
 
@@ -107,12 +107,21 @@ def test_ranges_tile_the_file_exactly(tmp_path):
     assert keys == sorted(keys) and len(set(keys)) == len(keys)
 
 
-def test_binary_jsonl_is_one_error_whatever_the_ranges(tmp_path):
-    f = tmp_path / "bin.jsonl"
-    f.write_bytes(b'{"abstract": "x"}\n\x00\x01' * 5000)
+def test_nul_lines_cost_one_line_each_whatever_the_ranges(tmp_path):
+    """A NUL byte costs the line that holds it, in the first 8 KB as later, in ranges as whole;
+    a file of mostly NUL bytes is one error."""
+    f = tmp_path / "nul.jsonl"
+    f.write_bytes(b'\x00\x01{"abstract": "x"}\n{"abstract": "y"}\n' * 5000)
     parts = list(partition.plan([str(f)], part_bytes=4096))
     items = [i for p in parts for _, i in partition.read_part(p)]
-    assert len(parts) > 5 and [type(i) for i in items] == [InputError] and "binary" in items[0].reason
+    whole = [(type(i).__name__, vars(i)) for i in partition.read_range(f, 0, None, str(f))]
+    assert len(parts) > 5 and [(type(i).__name__, vars(i)) for i in items] == whole
+    assert [type(i) for i in items] == [InputError, Abstract] * 5000
+    assert items[0].reason.startswith("NUL byte at column 1") and items[2].line == 3
+    g = tmp_path / "zeros.jsonl"
+    g.write_bytes(b"\x00" * 50_000 + b'{"abstract": "x"}\n')
+    (only,) = [i for p in partition.plan([str(g)], part_bytes=4096) for _, i in partition.read_part(p)]
+    assert isinstance(only, InputError) and "binary" in only.reason
 
 
 def test_output_independent_of_workers_and_partition_size(corpus, local_run, tmp_path):
@@ -223,8 +232,10 @@ def test_killed_cli_run_leaves_no_truncated_file_and_resumes(corpus, local_run, 
     time.sleep(4)
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
-    # the old file, whole, or (had the run finished) the new one, whole; never a part of either
-    assert (out / "records.jsonl").read_bytes() in (b"", outputs(local_run[0])[0])
+    # no file (a run removes an earlier run's output when it starts, so that a killed run never
+    # leaves it behind as if it were its own), or (had the run finished) the new one, whole
+    rec = out / "records.jsonl"
+    assert not rec.exists() or rec.read_bytes() == outputs(local_run[0])[0]
     res = subprocess.run(cmd + ["--resume"], env=env, capture_output=True, text=True)
     assert res.returncode == 1, res.stderr  # 1: the corpus file has bad lines
     assert outputs(out) == outputs(local_run[0])

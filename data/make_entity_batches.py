@@ -1,0 +1,74 @@
+"""Draw the abstracts for the full-record annotations of issue 13 (entities, acronyms, results,
+bounds, URLs) at random with a fixed seed, and split them before anyone reads them.
+
+    python data/make_entity_batches.py
+
+Pools: ``corpus/abstracts.jsonl`` (ICLR 2021 / NeurIPS 2022) and ``corpus/neurips2023.jsonl``
+(NeurIPS 2023, closer to today's topics), minus abstracts already annotated (parts 0-4, the seeds
+gold, the results batches of ``make_result_batches.py``) and minus "abstracts" that are only a URL.
+``random.Random(SEED)`` draws 450 from the first pool and 300 from the second; they are
+interleaved (3 then 2) in draw order.
+
+Split, fixed before any annotation was read: the first 550 are development
+(``data/annotations/batches/batch_5..15.jsonl``, 50 each, annotated into ``part_5..15``); the
+last 200 are held out (``heldout_0..3.jsonl``, 50 each): scored only at milestones, never read
+while writing rules or features, never used for training. ``agreement13.jsonl`` holds the first
+50 development abstracts again, for a second, independent pass (agreement per field).
+"""
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from batchio import write_batch  # noqa: E402
+
+SEED = 1302
+DRAW = [450, 300]
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+POOLS = [SHARED / "corpus" / "abstracts.jsonl", SHARED / "corpus" / "neurips2023.jsonl"]
+
+
+def norm(t: str) -> str:
+    return " ".join(t.split())
+
+
+def taken() -> set[str]:
+    seen = set()
+    files = [ROOT / f"data/annotations/part_{k}.jsonl" for k in range(5)] + [ROOT / "data/gold/seeds.gold.jsonl"]
+    files += list((ROOT / "data/results/batches").glob("*.jsonl"))
+    for p in files:
+        for line in p.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                seen.add(norm(json.loads(line)["text"]))
+    return seen
+
+
+def main() -> None:
+    seen = taken()
+    drawn = []
+    for pool, n in zip(POOLS, DRAW):
+        rows = [json.loads(l) for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
+        ok = sorted((r for r in rows if r.get("abstract") and norm(r["abstract"]) not in seen
+                     and not r["abstract"].strip().startswith("http") and len(r["abstract"].split()) >= 30),
+                    key=lambda r: r["id"])
+        drawn.append(random.Random(SEED).sample(ok, n))
+        print(f"{pool.name}: {len(ok)} candidates, {n} drawn")
+    a, b = drawn
+    order = []
+    while a or b:
+        order += a[:3] + b[:2]
+        a, b = a[3:], b[2:]
+    out = ROOT / "data/annotations/batches"
+
+    dev, held = order[:550], order[550:]
+    for k in range(11):
+        write_batch(out / f"batch_{k + 5}.jsonl", dev[k * 50:(k + 1) * 50])
+    for k in range(4):
+        write_batch(out / f"heldout_{k}.jsonl", held[k * 50:(k + 1) * 50])
+    write_batch(out / "agreement13.jsonl", dev[:50])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""Record files: which files hold records, and how their lines are read (one definition for
+`validate`, `eval`, `report` and `leaderboard`).
+
+A path named on the command line is read whatever its name; a folder is searched recursively
+for ``records.jsonl`` files (hidden files and folders skipped, sorted). JSON Lines are split at
+``\\n`` bytes only: U+2028, U+2029 and U+0085 are ordinary characters inside a JSON string (as
+in every JSON parser), never line ends (``str.splitlines`` would cut a record there). A ``.json``
+file holds one record or a list of them.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable, Iterator, Optional, Union
+
+import orjson
+
+RECORD_FILE = "records.jsonl"
+
+
+class NoRecords(Exception):
+    """An input names nothing to read (missing path, folder without records.jsonl)."""
+
+
+def record_files(inputs: Iterable[Union[str, Path]]) -> list[Path]:
+    """Record files named, and `records.jsonl` files below folders named (sorted, hidden skipped).
+    Raises `NoRecords` for a path that does not exist or a folder that holds no record file."""
+    out: list[Path] = []
+    for raw in inputs:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted(_below(p))
+            if not found:
+                raise NoRecords(f"{raw}: no {RECORD_FILE} in this folder or below")
+            out += found
+        elif p.exists():
+            out.append(p)
+        else:
+            raise NoRecords(f"{raw}: no such file or folder")
+    return out
+
+
+def _below(top: Path) -> Iterator[Path]:
+    """`records.jsonl` files under `top` (iterative walk: any depth, no recursion limit)."""
+    stack = [top]
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for e in entries:
+            if e.name.startswith("."):
+                continue
+            if e.is_dir(follow_symlinks=False):
+                stack.append(Path(e.path))
+            elif e.name == RECORD_FILE and e.is_file():
+                yield Path(e.path)
+
+
+Parsed = Union[object, "BadLine"]
+
+
+class BadLine(str):
+    """The reason a line could not be read as JSON (a str, so it prints as the message)."""
+
+
+def read_objects(path: Path) -> Iterator[tuple[Optional[int], Parsed]]:
+    """(line number, parsed object or `BadLine`) for each record of a file: JSON Lines streamed
+    and split at ``\\n`` only; a ``.json`` file parsed whole (line None). Raises OSError when the
+    file cannot be opened."""
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        try:
+            data = orjson.loads(path.read_bytes())
+        except orjson.JSONDecodeError as e:
+            yield 1, BadLine(f"not JSON: {e}")
+            return
+        for obj in data if isinstance(data, list) else [data]:
+            yield None, obj
+        return
+    with open(path, "rb") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                yield n, orjson.loads(line)
+            except orjson.JSONDecodeError as e:
+                yield n, BadLine(f"not JSON: {e}")
