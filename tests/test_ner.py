@@ -76,9 +76,14 @@ def test_held_out_set_is_refused():
     with pytest.raises(ValueError, match="held-out"):
         T.annotation_files([ANNOTATIONS / "part_4.jsonl"])
     files = T.annotation_files([ANNOTATIONS])
-    assert "part_4.jsonl" not in {f.name for f in files} and len(files) == 4
+    names = {f.name for f in files}
+    assert "part_4.jsonl" not in names and not any(n.startswith(("heldout", "agreement")) for n in names)
+    assert {f"part_{i}.jsonl" for i in range(4)} <= names
     with pytest.raises(ValueError):
         T.annotation_files([ROOT / "data" / "gold" / "seeds.gold.jsonl"])
+    for held in (ROOT / "data" / "results" / "heldout_0.jsonl", ROOT / "data" / "results" / "agreement.jsonl"):
+        with pytest.raises(ValueError, match="held-out"):
+            T.annotation_files([held])
 
 
 def test_dev_split_is_deterministic_and_order_free():
