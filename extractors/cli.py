@@ -232,18 +232,35 @@ def leaderboard_(inputs: List[str] = typer.Argument(..., help="Folders (searched
 @app.command("train")
 def train_(data: Optional[List[Path]] = typer.Option(
                None, "--data", help="Annotation files or folders (gold format, docs/SPEC.md section 6); "
-                                    "default: data/annotations/part_0..3.jsonl (part_4, the held-out "
-                                    "set, is refused)."),
-           out: Path = typer.Option(Path("extractors/resources/ner"), "-o", "--out",
-                                    help="Folder for the trained pipeline (replaced)."),
-           config: Path = typer.Option(Path("data/ner.cfg"), "--config", help="spaCy training config."),
-           seed: Optional[int] = typer.Option(None, "--seed", help="Random seed; default: the config's.")):
-    """Train the statistical NER from the hand annotations (build_nlp() loads it from the package)."""
-    from .train import DataError, train
-    if not config.is_file():
-        raise typer.BadParameter(f"{config} does not exist", param_hint="--config")
+                                    "default: data/annotations/part_0..3.jsonl for the NER, data/results "
+                                    "and data/annotations for the linker (held-out files are refused)."),
+           component: str = typer.Option("ner", "--component", help="ner (the statistical NER) or linker "
+                                                                     "(the link scorer's weights)."),
+           out: Optional[Path] = typer.Option(None, "-o", "--out",
+                                              help="Where the trained model goes [ner: extractors/resources/ner "
+                                                   "(replaced); linker: extractors/resources/linker.json]."),
+           config: Path = typer.Option(Path("data/ner.cfg"), "--config", help="spaCy training config (NER)."),
+           seed: Optional[int] = typer.Option(None, "--seed", help="Random seed (NER); default: the config's.")):
+    """Train a statistical part from the hand annotations (the pipeline loads it from the package)."""
+    from .train import DataError
+    if component not in ("ner", "linker"):
+        raise typer.BadParameter("expected ner or linker", param_hint="--component")
     try:
-        report = train(data, out, config, seed)
+        if component == "linker":
+            from .train_linker import DEFAULT_OUT, train_linker
+            try:
+                import sklearn  # noqa: F401
+            except ImportError:
+                raise typer.BadParameter("training the linker needs scikit-learn: pip install 'extractors[train]'",
+                                         param_hint="--component")
+            rep = train_linker(data, out or DEFAULT_OUT)
+            typer.echo(f"{rep.records} records, {rep.groups} candidate groups, {rep.seconds:.0f}s -> {rep.out}\n"
+                       f"cross-validated accuracy of the chosen link:\n{rep.table()}")
+            return
+        from .train import train
+        if not config.is_file():
+            raise typer.BadParameter(f"{config} does not exist", param_hint="--config")
+        report = train(data, out or Path("extractors/resources/ner"), config, seed)
     except (FileNotFoundError, DataError) as e:
         raise typer.BadParameter(str(e), param_hint="--data")
     typer.echo(f"{report.train_records} train / {report.dev_records} dev records, "
@@ -261,9 +278,10 @@ def main(argv: Optional[List[str]] = None) -> None:
         sys.exit(EXIT_INTERRUPTED)
     except Exception as e:  # noqa: BLE001 - the last line of defence, reported as what it is
         traceback.print_exc()
-        print(f"internal error ({type(e).__name__}: {e}): this is a bug in extractors; no "
-              "records.jsonl was written by this run (work done so far is kept for --resume)",
-              file=sys.stderr)
+        args = list(sys.argv[1:] if argv is None else argv)
+        note = ("; no records.jsonl was written by this run (work done so far is kept for --resume)"
+                if args[:1] == ["run"] else "")
+        print(f"internal error ({type(e).__name__}: {e}): this is a bug in extractors{note}", file=sys.stderr)
         sys.exit(EXIT_INTERNAL)
 
 

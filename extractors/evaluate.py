@@ -123,7 +123,7 @@ def _locate(text, sub, occurrence):
     return pos, pos + len(sub)
 
 
-def _gold_span(text, item):
+def gold_span(text, item):
     if "start" in item and "end" in item:
         return item["start"], item["end"]
     return _locate(text, item["text"], item.get("occurrence", 0))
@@ -182,7 +182,7 @@ def _one_per_thing(entities):
     return out
 
 
-def _alias_map(gold) -> dict[str, set[str]]:
+def alias_map(gold) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for f in ENTITY_FIELDS:
         for e in gold.get(f) or []:
@@ -199,7 +199,7 @@ def _same(pred_name, gold_name, amap) -> bool:
     return name_key(pred_name) in amap.get(gk, {gk})
 
 
-def _subjects(r) -> list[str]:
+def subjects_of(r) -> list[str]:
     subs = list(r.get("subjects") or [])
     if r.get("subject") and r["subject"] not in subs:
         subs.insert(0, r["subject"])
@@ -221,7 +221,7 @@ def _pair(preds: list, golds: list, same) -> tuple[list[Optional[int]], list[boo
 
 
 def _results(g, p, text, t: Tally, attrs: dict, amap, rid):
-    golds = [(r, _gold_span(g["text"], r)) for r in g.get("results") or []]
+    golds = [(r, gold_span(g["text"], r)) for r in g.get("results") or []]
     preds = [(r, _pred_span(r)) for r in p.get("results") or [] if isinstance(r, dict)]
     hits, used = _pair(preds, golds, lambda pred, gold: _overlap(pred[1], gold[1])
                        and value_matches(pred[0].get("value"), gold[0].get("value")))
@@ -236,7 +236,7 @@ def _results(g, p, text, t: Tally, attrs: dict, amap, rid):
         t.add(tp=1)
         for a in RESULT_ATTRS:
             if a == "subject":
-                gv, pv = _subjects(gr), _subjects(pr)
+                gv, pv = subjects_of(gr), subjects_of(pr)
                 ok = bool(gv) and len(gv) == len(pv) and all(any(_same(x, y, amap) for y in gv) for x in pv)
                 gv, pv = gv or None, pv or None
             elif a in ("metric", "dataset"):
@@ -262,7 +262,7 @@ def _results(g, p, text, t: Tally, attrs: dict, amap, rid):
 
 
 def _bounds(g, p, text, t: Tally, rid):
-    golds = [(b, _gold_span(g["text"], b)) for b in g.get("bounds") or []]
+    golds = [(b, gold_span(g["text"], b)) for b in g.get("bounds") or []]
     preds = [(b, _pred_span(b)) for b in p.get("bounds") or [] if isinstance(b, dict)]
     hits, used = _pair(preds, golds, lambda pred, gold: _overlap(pred[1], gold[1])
                        and name_key(pred[0].get("notation")) == name_key(gold[0].get("notation")))
@@ -292,7 +292,7 @@ def _tuples_of(r_list):
     out = []
     for r in r_list or []:
         if isinstance(r, dict) and r.get("dataset") and r.get("metric"):
-            for s in _subjects(r):
+            for s in subjects_of(r):
                 out.append((s, r["dataset"], r["metric"], r.get("value")))
     return out
 
@@ -356,7 +356,7 @@ def score(gold_recs: list[dict], pred_recs: list[dict]) -> Scores:
         _check_spans(p, text, info)
         if (p.get("venue"), p.get("year")) == (g.get("venue"), g.get("year")):
             info["venue_year_correct"] += 1
-        amap = _alias_map(g)
+        amap = alias_map(g)
         for name, fields in GROUPS.items():
             _match_entities([e for f in fields for e in g.get(f) or []],
                             [e for f in fields for e in p.get(f) or []], t[name], rid, name)

@@ -20,7 +20,8 @@ from .models import Record
 from .normalize import Normalized, normalize
 from .readers import Abstract, InputError
 
-PIPE_NAMES = ("urls", "bounds", "acronyms", "lexicon", "names", "entities", "numbers", "result_linker")
+PIPE_NAMES = ("urls", "bounds", "acronyms", "lexicon", "names", "entities", "numbers", "result_linker",
+              "link_scorer")
 #: the trained statistical NER: a spaCy pipeline folder under extractors/resources/, written by
 #: `extractors train` (extractors/train.py, config data/ner.cfg)
 NER_MODEL = "ner"
@@ -86,14 +87,16 @@ def make_extractors_ner(nlp: Language, name: str, max_tokens: int):
     return LengthLimitedNER(ner, max_tokens)
 
 
-def build_nlp(entity_evidence: str = "both") -> Language:
+def build_nlp(entity_evidence: str = "both", linker: str = "both") -> Language:
     """A blank English pipeline with the project's components. `entity_evidence` ("both",
-    "rules" or "ner") picks what the entity resolver listens to (for ablations)."""
+    "rules" or "ner") picks what the entity resolver listens to, `linker` ("both", "learned" or
+    "rules") what decides the results' links (for ablations)."""
     nlp = spacy.blank("en", config={"nlp": {"tokenizer": {"@tokenizers": "extractors.ml_tokenizer.v1"}}})
     # first: the statistical NER (with its own tok2vec), whose predictions are doc.ents
     nlp.add_pipe("extractors_ner", name="ner", first=True)
+    use = {"entities": entity_evidence, "link_scorer": linker}
     for name in PIPE_NAMES:
-        nlp.add_pipe(name, config={"use": entity_evidence} if name == "entities" else {})
+        nlp.add_pipe(name, config={"use": use[name]} if name in use else {})
     return nlp
 
 

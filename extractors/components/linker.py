@@ -44,14 +44,6 @@ _METRIC_AFTER = regex.compile(r"^\s*(?:\)\s*)?(?:(?:on|in)\s+(?:the\s+)?[\p{L}\p
                               r"|(?:higher|lower|better|worse|less|more|fewer|smaller|larger|reduced|improved|faster)\s+)?\(?$")
 _BY_BEFORE = regex.compile(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*(?:(?:up\s+to|over|about|around|nearly|almost|more\s+than|"
                            r"less\s+than|at\s+least|approximately|roughly|a\s+factor\s+of)\s*)?[~≈∼<>]?\s*$")
-_MODIFIER = regex.compile(r"(?<![\p{L}\p{N}\-])((?:(?!(?:the|a|an|of|in|on|by|with|for|and|or|to|our|their|its|this|"
-                          r"that|these|than|as|at|from|is|are|was|were|be|both|while|which|improves?|improved|"
-                          r"reduces?|reduced|increases?|increased|boosts?|achieves?|achieved|lower|higher|better|"
-                          r"worse|improving|reducing|less|more|average|overall|total|attaining|achieving|reaching|"
-                          r"obtaining|yielding|showing|maintaining|outperforming|surpassing|matching|delivering|"
-                          r"retaining|previous|prior|state-of-the-art|sota|best|existing|current|first|same|each|"
-                          r"every|last)\b)[\p{L}][\p{L}\p{N}\-]*\s+){1,3})$",
-                          regex.IGNORECASE)
 _METRIC_BEFORE = regex.compile(r"^(?:\s*(?:score|value|rate)?\s*(?:of|at|is|was|=|:|reaches|reaching|achieves|"
                                r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
                                r"than|only|just|nearly|almost|an?|the|and|\(|,))*"
@@ -328,15 +320,37 @@ def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optio
     return _metric_entity(revived, m.group(1), lambda: [(m.start(1), m.end(1))])
 
 
+@lru_cache(maxsize=1)
+def modifier_rx():
+    """Up to three lower-case words right before a quality word that narrow it down ("standard
+    accuracy", "end-to-end training time", "worst-group"); never a function word, an evaluative
+    word or a verb (word list `metric_modifier_stop`), an adverb in -ly, or a capitalised name
+    ("ImageNet-1K finetuning accuracy" is accuracy on ImageNet-1K)."""
+    stop = "|".join(regex.escape(w) for w in sorted(resources.word_list("metric_modifier_stop"), key=len, reverse=True))
+    return regex.compile(rf"""
+        (?<![\p{{L}}\p{{N}}\-])                   # a whole word
+        ((?:(?!(?:{stop})\b)                  # not a stop word
+            (?![\p{{Ll}}\-]+ly\b)                # not an adverb
+            \p{{Ll}}[\p{{Ll}}\p{{N}}\-]*\s+){{1,3}})   # a lower-case word, 1 to 3 of them
+        $""", regex.VERBOSE)
+
+
+def metric_span(text: str, s: int, t: int, extend_from: int = -1) -> tuple[int, int]:
+    """The span of the metric a quality word at [s, t) names: with its modifiers before and its
+    quantity head nouns after ("energy error", "word error rate", "training time")."""
+    m = modifier_rx().search(text, max(0, extend_from if extend_from >= 0 else s - 60), s)
+    if m and not m.group(1)[:1].isdigit():
+        s = m.start(1)
+    head = _quantity_head().match(text, t)
+    if head:
+        t = head.end()
+    return s, t
+
+
 def _revive(text: str, s: int, t: int, held: dict, revived: dict, extend_from: int = -1) -> str:
     """A quality word that a number measures is a metric after all, with the words that narrow
     it down: "standard accuracy", "end-to-end training time", "energy cost"."""
-    m = _MODIFIER.search(text, max(0, extend_from if extend_from >= 0 else s - 60), s)
-    if m and not any(ch.isdigit() for ch in m.group(1)[:1]):
-        s = m.start(1)
-    head = _quantity_head().match(text, t)  # "energy error", "word error rate", "energy cost"
-    if head:
-        t = head.end()
+    s, t = metric_span(text, s, t, extend_from)
     surface = text[s:t]
     return _metric_entity(revived, surface, lambda: sorted(set(held.get(surface.casefold(), [])) | {(s, t)}))
 

@@ -1,0 +1,323 @@
+"""Cues a careful reader uses to link a number to its metric, subject and dataset, as features.
+
+Each cue is a small function of a `Pair` (one number, one candidate entity or None, one
+attribute) and returns a number in [0, 1]; `features(pair)` gathers them by name. The link
+scorer (link_scorer.py) weighs them with weights learned from the development annotations; the
+rule linker's own choice (linker.py) is one of the cues. Read: ``doc._.numbers`` (with the
+rules' links filled in), ``doc._.entities``, the clean text. Writes nothing.
+
+Attributes and their candidates: ``metric`` -> METRIC entities, and the quality words the entity
+resolver held back (``doc._.held_metrics``: "accuracy", "search cost", "training time", with the
+modifiers and head nouns the rule linker would give them) as would-be metric entities;
+``dataset`` -> DATASET and BENCHMARK entities; ``subject`` -> METHOD and MODEL entities. Every
+number also has the candidate None ("the text does not say"), described by the `none_*` cues.
+"""
+from __future__ import annotations
+
+import math
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import regex
+
+from .entities import Entity
+from .linker import metric_span, sentences
+
+ATTRIBUTES = ("metric", "subject", "dataset")
+#: entity types that can fill each attribute
+CANDIDATE_TYPES = {"metric": frozenset({"METRIC"}), "dataset": frozenset({"DATASET", "BENCHMARK"}),
+                   "subject": frozenset({"METHOD", "MODEL"})}
+KINDS = ("score", "delta", "ratio", "count", "setting")
+#: the kinds whose attribute the scorer decides; for the others the rules' choice stands (a
+#: count or a setting is nobody's achievement: SPEC section 1 gives a subject to what a system
+#: achieved)
+SCORED_KINDS = {"metric": frozenset(KINDS), "dataset": frozenset(KINDS),
+                "subject": frozenset({"score", "delta", "ratio"})}
+
+
+@dataclass
+class Context:
+    """What every cue of one Doc may look at (built once per Doc)."""
+
+    text: str
+    numbers: list
+    entities: list
+    sents: list = field(default_factory=list)
+    sent_starts: list = field(default_factory=list)
+    number_starts: list = field(default_factory=list)
+    candidates: dict = field(default_factory=dict)   # attribute -> [Entity]
+    mention_starts: dict = field(default_factory=dict)   # attribute -> sorted mention starts
+    held: set = field(default_factory=set)           # ids of would-be metric entities (held words)
+
+    @classmethod
+    def of(cls, text: str, numbers: list, entities: list, held: list = ()) -> "Context":
+        ctx = cls(text, list(numbers), list(entities))
+        ctx.sents = sentences(text)
+        ctx.sent_starts = [s for s, _ in ctx.sents]
+        ctx.number_starts = sorted(n.start for n in ctx.numbers)
+        for attr, types in CANDIDATE_TYPES.items():
+            ctx.candidates[attr] = [e for e in ctx.entities if set(e.types) & types and e.mentions]
+        extra = held_entities(text, held, ctx.candidates["metric"])
+        ctx.held = {id(e) for e in extra}
+        ctx.candidates["metric"] = ctx.candidates["metric"] + extra
+        for attr, ents in ctx.candidates.items():
+            ctx.mention_starts[attr] = sorted(s for e in ents for s, _ in e.mentions)
+        return ctx
+
+    def sentence(self, pos: int) -> tuple[int, int]:
+        i = bisect_right(self.sent_starts, pos) - 1
+        return self.sents[max(i, 0)]
+
+
+def held_entities(text: str, held: list, metrics: list) -> list:
+    """Would-be metric entities from the held quality words: each span widened as the rule linker
+    widens a revived one (up to three modifiers before, quantity head nouns after: "worst-group
+    accuracy", "training time"), one entity per spelling (case aside); spans inside a metric
+    entity's mention are left out (that entity is already a candidate)."""
+    taken = [m for e in metrics for m in e.mentions]
+    by_key: dict[str, Entity] = {}
+    for c in sorted(held, key=lambda c: (c.start, c.end)):
+        if any(a <= c.start and c.end <= b for a, b in taken):
+            continue
+        s, t = metric_span(text, c.start, c.end)
+        k = text[s:t].casefold()
+        e = by_key.setdefault(k, Entity(name=text[s:t], types=["METRIC"], sources={"generic"}))
+        if (s, t) not in e.mentions:
+            e.mentions.append((s, t))
+    return list(by_key.values())
+
+
+@dataclass
+class Pair:
+    """One number, one candidate (an entity, or None), one attribute, and the nearest mention."""
+
+    ctx: Context
+    number: object
+    entity: Optional[object]
+    attr: str
+    mention: Optional[tuple[int, int]] = None
+
+    def __post_init__(self) -> None:
+        if self.entity is not None and self.mention is None:
+            self.mention = nearest_mention(self.entity.mentions, self.number.start, self.end)
+
+    @property
+    def end(self) -> int:
+        """End of the number with its unit words."""
+        return max(self.number.end, self.number.unit_end)
+
+
+def nearest_mention(mentions, start: int, end: int) -> tuple[int, int]:
+    """The mention closest to the span [start, end) (ties: the earlier one)."""
+    def gap(m):
+        s, t = m
+        return start - t if t <= start else (s - end if s >= end else 0)
+    return min(mentions, key=lambda m: (gap(m), m[0]))
+
+
+# ---------------------------------------------------------------- cues (one idea each)
+
+def rule_choice(p: Pair) -> float:
+    """The rule linker chose this candidate (for None: the rules left the link empty)."""
+    chosen = getattr(p.number, p.attr)
+    if p.entity is None:
+        return float(chosen is None)
+    return float(chosen is not None and (chosen == p.entity.name or chosen in p.entity.aliases))
+
+
+def same_sentence(p: Pair) -> float:
+    """The mention is in the number's sentence."""
+    return float(p.ctx.sentence(p.mention[0]) == p.ctx.sentence(p.number.start))
+
+
+_CLAUSE_BREAK = regex.compile(r"[;:]|,?\s+(?:while|whereas|but|although|though|and\s+(?:it|they|we))\s+", regex.I)
+
+
+def same_clause(p: Pair) -> float:
+    """Nothing that ends a clause (';', 'while', 'whereas', 'but') between mention and number."""
+    a, b = sorted((p.mention[1], p.number.start)) if p.mention[0] < p.number.start else (p.end, p.mention[0])
+    return float(same_sentence(p) and not _CLAUSE_BREAK.search(p.ctx.text, a, max(a, b)))
+
+
+def before(p: Pair) -> float:
+    """The mention comes before the number."""
+    return float(p.mention[1] <= p.number.start)
+
+
+def distance(p: Pair) -> float:
+    """How far apart mention and number are, in characters (log scale, 1.0 = about 1,000)."""
+    s, t = p.mention
+    gap = p.number.start - t if t <= p.number.start else max(0, s - p.end)
+    return min(1.0, math.log1p(gap) / math.log1p(1000))
+
+
+def adjacent(p: Pair) -> float:
+    """At most 3 characters between them ("52.56% pass@1", "(49 games, ALE)", "F1 of 0.71")."""
+    s, t = p.mention
+    gap = p.number.start - t if t <= p.number.start else s - p.end
+    return float(0 <= gap <= 3)
+
+
+def numbers_between(p: Pair) -> float:
+    """Other numbers between mention and number (0, 1, 2, 3 or more -> 0 .. 1)."""
+    lo, hi = sorted((p.mention[0], p.number.start))
+    k = bisect_left(p.ctx.number_starts, hi) - bisect_right(p.ctx.number_starts, lo)
+    return min(3, k) / 3
+
+
+def rivals_between(p: Pair) -> float:
+    """Mentions of other candidates for the same attribute between mention and number (0 .. 3+)."""
+    lo, hi = sorted((p.mention[1], p.number.start)) if before(p) else (p.end, p.mention[0])
+    starts = p.ctx.mention_starts[p.attr]
+    return min(3, max(0, bisect_left(starts, hi) - bisect_left(starts, lo))) / 3
+
+
+def _left(p: Pair, width: int = 30) -> str:
+    s = p.mention[0]
+    return p.ctx.text[max(0, s - width):s]
+
+
+_ON = regex.compile(r"\b(?:on|in|across|over|for|of|using|with)\s+(?:the\s+)?(?:\S+\s+){0,2}?$", regex.I)
+_BASELINE = regex.compile(r"\b(?:than|over|compared\s+(?:to|with)|against|vs\.?|versus|relative\s+to|"
+                          r"outperform\w*|surpass\w*|beat\w*|exceed\w*|unlike|from)\s+(?:the\s+)?(?:\S+\s+){0,2}?$",
+                          regex.I)
+_AGENT = regex.compile(r"\s*(?:\([^()]{0,30}\)\s*)?(?:,[^,]{0,40},\s*|,?\s*(?:which|that|who)\s+)?(?:also\s+|further\s+|only\s+|still\s+)?"
+                       r"(?:achiev|attain|reach|obtain|yield|score|get|improv|outperform|surpass|boost|set|"
+                       r"establish|deliver|perform|exceed|beat|record|reduc|increas|lower|rais|match|gain)", regex.I)
+_OURS = regex.compile(r"\b(?:our|the\s+proposed|this|we)\b", regex.I)
+
+
+def on_frame(p: Pair) -> float:
+    """'on / in / across D' before the mention: what a number is measured on."""
+    return float(bool(_ON.search(_left(p))))
+
+
+def baseline_frame(p: Pair) -> float:
+    """'than / over / compared to / outperforms Y' before the mention: a baseline, not the subject."""
+    return float(bool(_BASELINE.search(_left(p, 40))))
+
+
+def agent_frame(p: Pair) -> float:
+    """The mention is followed by a verb of achieving ('X achieves', 'X improves ... by');
+    `match` anchors at the mention's end (a '^' would only match at the text's start)."""
+    return float(bool(_AGENT.match(p.ctx.text, p.mention[1], p.mention[1] + 60)))
+
+
+def in_parenthesis_after(p: Pair) -> float:
+    """The number sits in a parenthesis right after the mention ('FrameDiff (78.1%)', 'MMLU (86.4)')."""
+    gap = p.ctx.text[p.mention[1]:p.number.start]
+    return float(before(p) and bool(regex.fullmatch(r"\s*\(\s*[^()]{0,40}", gap)))
+
+
+def respectively(p: Pair) -> float:
+    """The number's sentence says 'respectively' and the mention is in it."""
+    s, e = p.ctx.sentence(p.number.start)
+    return float(same_sentence(p) and "respectively" in p.ctx.text[s:e].lower())
+
+
+def proposed(p: Pair) -> float:
+    """The candidate is what the paper proposes."""
+    return float(p.entity.role == "proposed")
+
+
+def ours_in_clause(p: Pair) -> float:
+    """'our / the proposed / we' in the number's sentence before it, and the candidate is proposed."""
+    s, _ = p.ctx.sentence(p.number.start)
+    return float(p.entity.role == "proposed" and bool(_OURS.search(p.ctx.text, s, p.number.start)))
+
+
+def only_candidate(p: Pair) -> float:
+    """The candidate is the abstract's only one for this attribute."""
+    return float(len(p.ctx.candidates[p.attr]) == 1)
+
+
+def first_candidate(p: Pair) -> float:
+    """The candidate is the first of its attribute named in the abstract."""
+    first = min(p.ctx.candidates[p.attr], key=lambda e: min(s for s, _ in e.mentions))
+    return float(first is p.entity)
+
+
+def frequency(p: Pair) -> float:
+    """How often the candidate is mentioned (1 -> 0, 8 or more -> 1)."""
+    return min(1.0, math.log(len(p.entity.mentions)) / math.log(8))
+
+
+_FAMILY = regex.compile(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
+
+
+def family_name(p: Pair) -> float:
+    """A plural family name ('LLMs', 'transformers'): a kind of system, rarely a subject."""
+    return float(bool(_FAMILY.match(p.ctx.text[p.mention[0]:p.mention[1]])))
+
+
+def held_word(p: Pair) -> float:
+    """The candidate is a quality word held back as generic ('accuracy', 'memory'), not a name."""
+    return float(id(p.entity) in p.ctx.held)
+
+
+def type_is(typ: str) -> Callable[[Pair], float]:
+    def cue(p: Pair) -> float:
+        return float(typ in p.entity.types)
+    cue.__doc__ = f"The candidate is typed {typ}."
+    cue.__name__ = f"type_{typ.lower()}"
+    return cue
+
+
+def kind_is(kind: str) -> Callable[[Pair], float]:
+    def cue(p: Pair) -> float:
+        return float(p.number.kind == kind)
+    cue.__doc__ = f"The number is a {kind}."
+    cue.__name__ = f"kind_{kind}"
+    return cue
+
+
+def unit_percent(p: Pair) -> float:
+    """The number is a percentage or points."""
+    return float(p.number.unit in ("%", "points"))
+
+
+# ---------------------------------------------------------------- the None candidate
+
+def none_candidates(p: Pair) -> float:
+    """How many candidates the abstract offers for this attribute (0 -> 0, 8 or more -> 1)."""
+    return min(1.0, math.log1p(len(p.ctx.candidates[p.attr])) / math.log(9))
+
+
+def none_in_sentence(p: Pair) -> float:
+    """No candidate is mentioned in the number's sentence."""
+    s, e = p.ctx.sentence(p.number.start)
+    starts = p.ctx.mention_starts[p.attr]
+    return float(bisect_left(starts, e) - bisect_left(starts, s) == 0)
+
+
+ENTITY_CUES: list[Callable[[Pair], float]] = [
+    rule_choice, same_sentence, same_clause, before, distance, adjacent, numbers_between,
+    rivals_between, on_frame, baseline_frame, agent_frame, in_parenthesis_after, respectively,
+    proposed, ours_in_clause, only_candidate, first_candidate, frequency, family_name, held_word,
+    *(type_is(t) for t in ("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC")),
+    *(kind_is(k) for k in KINDS),
+]
+NONE_CUES: list[Callable[[Pair], float]] = [rule_choice, none_candidates, none_in_sentence,
+                                            *(kind_is(k) for k in KINDS), unit_percent]
+#: the learned-only ablation leaves these out
+RULE_CUES = frozenset({"rule_choice"})
+
+
+def feature_names() -> list[str]:
+    """Every feature, in the fixed order of the weight files: entity cues, then None cues."""
+    return [f"e:{c.__name__}" for c in ENTITY_CUES] + [f"n:{c.__name__}" for c in NONE_CUES] + ["bias_entity"]
+
+
+def features(p: Pair) -> dict[str, float]:
+    """The cues of one pair, by name (entity cues for an entity, None cues for None)."""
+    if p.entity is None:
+        return {f"n:{c.__name__}": c(p) for c in NONE_CUES}
+    out = {f"e:{c.__name__}": c(p) for c in ENTITY_CUES}
+    out["bias_entity"] = 1.0
+    return out
+
+
+def pairs(ctx: Context, number, attr: str) -> list[Pair]:
+    """None and every candidate entity for one number and attribute."""
+    return [Pair(ctx, number, None, attr)] + [Pair(ctx, number, e, attr) for e in ctx.candidates[attr]]

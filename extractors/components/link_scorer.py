@@ -1,0 +1,116 @@
+"""`link_scorer` component: weigh the evidence for each number's metric, subject and dataset.
+
+Algorithm: a linear ranking model per attribute (logistic regression over the cues of
+link_features.py, trained by ``extractors train --component linker`` on the development
+annotations). For each number and attribute, every candidate entity of the right type and the
+candidate None ("the text does not say") get a score ``w · cues``; the highest wins (ties: the
+rules' choice, then the earlier candidate). The rule linker's choice is one cue among the others,
+so the scorer keeps the rules where they are right and overrules them where the other evidence
+(distance, clause, "on D", "than Y", proposed role, entity type, lists) points elsewhere.
+
+Reads ``doc._.numbers`` (links filled in by `result_linker`), ``doc._.entities``,
+``doc._.held_metrics``; writes the links of each number (``metric``, ``subject``, ``subjects``,
+``dataset``) and adds to ``doc._.entities`` the held quality words it chose as metrics. The weights are data:
+``extractors/resources/linker.json`` (feature names and weights, the files they were trained on,
+and their cross-validated accuracy). Inference is plain Python arithmetic: deterministic.
+
+Config ``use``: ``both`` (shipped: the cues with the rules' choice), ``learned`` (the model trained
+without the rules' choice; an ablation), ``rules`` (pass-through).
+"""
+import json
+from functools import lru_cache
+from importlib import resources as _resources
+from typing import Optional
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
+from .textutil import doc_text
+
+MODEL_FILE = "linker.json"
+MODES = ("both", "learned", "rules")
+
+
+@lru_cache(maxsize=1)
+def load_weights() -> Optional[dict]:
+    """The trained weights shipped in the package, or None when the file is missing."""
+    path = _resources.files("extractors").joinpath("resources", MODEL_FILE)
+    if not path.is_file():
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def score(weights: dict, cues: dict[str, float]) -> float:
+    """w · cues + intercept (cues missing from the weights count 0)."""
+    w = weights["weights"]
+    return weights["intercept"] + sum(w.get(k, 0.0) * v for k, v in cues.items())
+
+
+def pick(scores: list[float], rule: Optional[int], margin: float) -> int:
+    """The index of the best score; ties go to the rules' choice, then to the earlier candidate.
+    With a margin, the rules' choice stands unless another candidate beats it by more than that
+    (the scorer overrules the rules only where the evidence is clear)."""
+    best = max(range(len(scores)), key=lambda i: (round(scores[i], 9), i == rule, -i))
+    if rule is not None and margin > 0 and scores[best] - scores[rule] <= margin:
+        return rule
+    return best
+
+
+def choose(model: dict, candidates: list[Pair]) -> Pair:
+    """The candidate the model prefers (see `pick`; the margin is the model's, 0 for `learned`)."""
+    cues = [features(p) for p in candidates]
+    rule = next((i for i, c in enumerate(cues) if c.get("e:rule_choice", c.get("n:rule_choice"))), None)
+    return candidates[pick([score(model, c) for c in cues], rule, model.get("margin", 0.0))]
+
+
+def relink(doc: Doc, models: dict) -> None:
+    """Rewrite each number's links with the candidates the models prefer."""
+    nums = doc._.numbers or []
+    if not nums:
+        return
+    ctx = Context.of(doc_text(doc), nums, doc._.entities or [], doc._.held_metrics or [])
+    added = []
+    for n in nums:
+        chosen = {attr: choose(models[attr], pairs(ctx, n, attr)) for attr in ATTRIBUTES
+                  if n.kind in SCORED_KINDS[attr]}
+        for attr in ("metric", "dataset"):
+            e = chosen[attr].entity
+            setattr(n, attr, e.name if e is not None else None)
+            if e is not None and id(e) in ctx.held and all(e is not a for a in added):
+                added.append(e)
+        if "subject" not in chosen:
+            continue
+        e = chosen["subject"].entity
+        name = e.name if e is not None else None
+        if name != n.subject:
+            # a different subject than the rules': a single one (the rules' coordinated list was
+            # about their choice)
+            n.subject, n.subjects = name, []
+    if added:
+        doc._.entities = list(doc._.entities or []) + added
+
+
+class LinkScorer:
+    """Re-ranks the rule linker's candidates with learned weights (see the module docstring)."""
+
+    def __init__(self, use: str = "both") -> None:
+        if use not in MODES:
+            raise ValueError(f"link_scorer use={use!r}: expected one of {', '.join(MODES)}")
+        self.use = use
+        weights = load_weights() if use != "rules" else None
+        if use != "rules" and weights is None:
+            raise FileNotFoundError(f"the trained link scorer ({MODEL_FILE}) is missing from the package: "
+                                    "run `extractors train --component linker`")
+        self.models = {a: weights["models"][a][use] for a in ATTRIBUTES} if weights else None
+
+    def __call__(self, doc: Doc) -> Doc:
+        if self.models is not None:
+            relink(doc, self.models)
+        return doc
+
+
+@Language.factory("link_scorer", default_config={"use": "both"},
+                  assigns=["doc._.numbers"], requires=["doc._.numbers", "doc._.entities"])
+def make_link_scorer(nlp: Language, name: str, use: str) -> LinkScorer:
+    return LinkScorer(use)

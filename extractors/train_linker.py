@@ -1,0 +1,209 @@
+"""Train the link scorer (components/link_scorer.py) from the development annotations.
+
+    extractors train --component linker [--data FILES] [--out extractors/resources/linker.json]
+
+1. Read the gold records (docs/SPEC.md section 6) of the development files: the results
+   annotations ``data/results/dev_*.jsonl`` and the full annotations ``data/annotations/part_*``
+   (held-out and agreement files are refused, as for the NER).
+2. Run the pipeline with the rule linker only, align each found number with a gold result (span
+   overlap and value, as the scorer does) and, for each attribute, label its candidates: the entity
+   whose name or alias is the gold link's (aliases from the gold record), or None when the gold
+   link is empty. Numbers whose gold link names nothing the pipeline found are left out (no
+   candidate could be right).
+3. Fit one logistic regression per attribute (scikit-learn, liblinear, fixed seed) twice: with
+   every cue (``both``) and without the rules' choice (``learned``, the ablation).
+4. Report the accuracy of the chosen link per attribute, rules vs learned vs both, by 5-fold
+   cross-validation grouped by abstract (for `both` also the margin by which the scorer must beat
+   the rules' choice to overrule it), and write the weights with the files they came from. The
+   shipped model of an attribute is `both` with its best margin, or `learned` where that is
+   better by more than a point of accuracy in cross-validation.
+
+The same data gives the same weights (liblinear is deterministic; weights are rounded to 6
+places), so the shipped ``linker.json`` is reproducible. scikit-learn is needed to train only
+(`pip install 'extractors[train]'`); the pipeline applies the weights with plain arithmetic.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional, Sequence
+
+from .components.link_features import (ATTRIBUTES, RULE_CUES, SCORED_KINDS, Context, feature_names, features,
+                                       pairs)
+from .evaluate import alias_map, gold_span, name_key, subjects_of, value_matches
+from .train import annotation_files, read_records
+
+DEFAULT_DATA = (Path("data/results"), Path("data/annotations"))
+DEFAULT_OUT = Path("extractors/resources/linker.json")
+FOLDS = 5
+C = 1.0
+CLEARLY = 0.01   # `learned` replaces `both` only when cross-validation finds it better by more
+NOISE = 0.005    # accuracies this close are the same (a few groups of several hundred)
+
+
+@dataclass
+class Group:
+    """The candidates of one (number, attribute) and which one the gold link names."""
+
+    record: int
+    attr: str
+    cues: list = field(default_factory=list)   # one dict per candidate, None first
+    label: int = 0                              # index of the right candidate
+    rule: int = 0                               # index of the rules' choice
+
+
+def groups_of(records: list[dict]) -> list[Group]:
+    """Labelled candidate groups for every found number aligned with a gold result."""
+    from .normalize import normalize
+    from .pipeline import build_nlp
+    from .limits import make_doc
+    nlp = build_nlp(linker="rules")
+    out: list[Group] = []
+    for ri, g in enumerate(records):
+        norm = normalize(g["text"])
+        doc = make_doc(nlp, norm.clean)
+        doc._.marks = norm.marks
+        doc.user_data["extractors.text"] = norm.clean
+        doc = nlp(doc)
+        ctx = Context.of(norm.clean, doc._.numbers or [], doc._.entities or [], doc._.held_metrics or [])
+        amap = alias_map(g)
+        golds = [(r, gold_span(g["text"], r)) for r in g.get("results") or [] if not r.get("optional")]
+        used = set()
+        for n in ctx.numbers:
+            span = norm.to_raw(n.start, n.end)
+            hit = next((i for i, (r, gs) in enumerate(golds) if i not in used and gs
+                        and span[0] < gs[1] and gs[0] < span[1] and value_matches(n.value, r.get("value"))), None)
+            if hit is None:
+                continue
+            used.add(hit)
+            gr = golds[hit][0]
+            for attr in (a for a in ATTRIBUTES if n.kind in SCORED_KINDS[a]):
+                gold = (subjects_of(gr) or [None])[0] if attr == "subject" else gr.get(attr)
+                grp = _group(ri, ctx, n, attr, gold, amap)
+                if grp is not None:
+                    out.append(grp)
+    return out
+
+
+def _group(ri: int, ctx: Context, n, attr: str, gold: Optional[str], amap: dict) -> Optional[Group]:
+    cands = pairs(ctx, n, attr)
+    keys = amap.get(name_key(gold), {name_key(gold)}) if gold else set()
+    label = None
+    for i, p in enumerate(cands):
+        if p.entity is None:
+            ok = gold is None
+        else:
+            ok = bool(keys) and bool({name_key(p.entity.name), *map(name_key, p.entity.aliases)} & keys)
+        if ok:
+            label = i
+            break
+    if label is None:
+        return None
+    grp = Group(ri, attr, [features(p) for p in cands], label)
+    grp.rule = next((i for i, c in enumerate(grp.cues) if c.get("e:rule_choice", c.get("n:rule_choice"))), 0)
+    return grp
+
+
+def _matrix(groups: list[Group], names: list[str]):
+    import numpy as np
+    rows, labels = [], []
+    for g in groups:
+        for i, c in enumerate(g.cues):
+            rows.append([c.get(k, 0.0) for k in names])
+            labels.append(int(i == g.label))
+    return np.array(rows, dtype=float), np.array(labels)
+
+
+def fit(groups: list[Group], names: list[str]) -> dict:
+    """Logistic regression over candidate rows -> {"weights": {name: w}, "intercept": b}."""
+    from sklearn.linear_model import LogisticRegression
+    X, y = _matrix(groups, names)
+    if len(set(y)) < 2:
+        return {"weights": {}, "intercept": 0.0}
+    clf = LogisticRegression(C=C, solver="liblinear", random_state=0, max_iter=1000).fit(X, y)
+    return {"weights": {k: round(float(w), 6) for k, w in zip(names, clf.coef_[0]) if round(float(w), 6)},
+            "intercept": round(float(clf.intercept_[0]), 6)}
+
+
+MARGINS = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
+
+
+def accuracy(model: dict, groups: list[Group], margin: Optional[float] = None) -> float:
+    """Share of groups whose chosen candidate (link_scorer.pick) is the labelled one."""
+    from .components.link_scorer import pick, score
+    margin = model.get("margin", 0.0) if margin is None else margin
+    right = sum(pick([score(model, c) for c in g.cues], g.rule, margin) == g.label for g in groups)
+    return right / len(groups) if groups else 0.0
+
+
+def _names(mode: str) -> list[str]:
+    return [k for k in feature_names() if mode == "both" or k.split(":", 1)[-1] not in RULE_CUES]
+
+
+def cross_validate(groups: list[Group]) -> dict:
+    """Accuracy per attribute and mode over FOLDS folds of abstracts (record index mod FOLDS);
+    for `both`, per margin too (the best margin is what the shipped model uses)."""
+    out = {}
+    for attr in ATTRIBUTES:
+        gs = [g for g in groups if g.attr == attr]
+        res = {"groups": len(gs), "rules": sum(g.rule == g.label for g in gs) / max(1, len(gs))}
+        folds = [([g for g in gs if g.record % FOLDS != k], [g for g in gs if g.record % FOLDS == k])
+                 for k in range(FOLDS)]
+        learned = [(fit(train, _names("learned")), test) for train, test in folds]
+        res["learned"] = sum(accuracy(m, test, 0.0) * len(test) for m, test in learned) / max(1, len(gs))
+        both = [(fit(train, _names("both")), test) for train, test in folds]
+        by_margin = {mg: sum(accuracy(m, test, mg) * len(test) for m, test in both) / max(1, len(gs))
+                     for mg in MARGINS}
+        # the largest margin within NOISE of the best: the scorer overrules the rules only where
+        # that clearly gains (a difference of a few groups in cross-validation is noise)
+        top = max(by_margin.values())
+        res["margin"] = max(mg for mg in MARGINS if by_margin[mg] >= top - NOISE)
+        res["by_margin"] = {str(mg): round(a, 4) for mg, a in by_margin.items()}
+        res["both"] = by_margin[res["margin"]]
+        out[attr] = {k: round(v, 4) if isinstance(v, float) and k != "margin" else v for k, v in res.items()}
+    return out
+
+
+@dataclass
+class LinkerReport:
+    files: list
+    records: int
+    groups: int
+    seconds: float
+    cv: dict
+    out: Path
+
+    def table(self) -> str:
+        lines = ["| attribute | groups | rules | learned | both | margin |", "|---|---|---|---|---|---|"]
+        for attr, r in self.cv.items():
+            lines.append(f"| {attr} | {r['groups']} | {r['rules']:.3f} | {r['learned']:.3f} | {r['both']:.3f} "
+                         f"| {r['margin']} |")
+        return "\n".join(lines)
+
+
+def train_linker(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT) -> LinkerReport:
+    t0 = time.perf_counter()
+    files = annotation_files(list(data) if data else list(DEFAULT_DATA))
+    records = read_records(files)
+    groups = groups_of(records)
+    cv = cross_validate(groups)
+    models = {attr: {mode: fit([g for g in groups if g.attr == attr], _names(mode)) for mode in ("both", "learned")}
+              for attr in ATTRIBUTES}
+    for attr in ATTRIBUTES:
+        models[attr]["both"]["margin"] = cv[attr]["margin"]
+        if cv[attr]["learned"] > cv[attr]["both"] + CLEARLY:
+            # the shipped model is the better of the two by cross-validation on the development
+            # data; where leaving the rules' choice out is better, the rules are not consulted
+            models[attr]["both"] = dict(models[attr]["learned"], margin=0.0, uses="learned")
+    digest = hashlib.sha256("".join(sorted(r["text"] for r in records)).encode()).hexdigest()[:16]
+    doc = {"version": 1, "features": feature_names(), "models": models,
+           "trained_on": {"files": [f.as_posix() for f in files], "records": len(records),
+                          "texts_sha256": digest, "groups": len(groups)},
+           "cross_validated_accuracy": cv}
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return LinkerReport([f.as_posix() for f in files], len(records), len(groups), time.perf_counter() - t0, cv, out)

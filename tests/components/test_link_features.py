@@ -1,0 +1,109 @@
+"""Link cues (extractors/components/link_features.py), one table row per case: a realistic
+sentence, the number, the attribute, the candidate (None for "the text does not say"), the cue and
+its expected value. The numbers and entities come from the real pipeline (rule linker only)."""
+import pytest
+
+from extractors.components.link_features import Context, Pair, features, nearest_mention, pairs
+
+S1 = "We propose FooNet, which reaches 91.2% top-1 accuracy on ImageNet, outperforming ResNet-50 by 2.1 points."
+S2 = "The proposed BarNet achieves 95.1% and 80.2% accuracy on CIFAR-10 and CIFAR-100, respectively."
+S3 = "GPT-4 scores 86.4 on MMLU (5-shot). In contrast, LLaMA-2 reaches 68.9 on MMLU while using far less compute."
+S4 = "We propose QuuxNet. It reduces training time by 40% on COCO and improves mAP by 1.5 points."
+S5 = "Compared to DARTS, our TopoNAS improves accuracy by 0.16% on CIFAR-10; we also train 12 models."
+
+CASES = [
+    # sentence, number, attribute, candidate, cue, expected
+    (S1, "91.2%", "dataset", "ImageNet", "on_frame", 1.0),
+    (S1, "91.2%", "dataset", "ImageNet", "same_sentence", 1.0),
+    (S1, "91.2%", "dataset", "ImageNet", "before", 0.0),
+    (S1, "91.2%", "subject", "FooNet", "proposed", 1.0),
+    (S1, "91.2%", "subject", "FooNet", "agent_frame", 1.0),
+    (S1, "91.2%", "subject", "FooNet", "before", 1.0),
+    (S1, "2.1", "subject", "ResNet-50", "baseline_frame", 1.0),
+    (S1, "2.1", "subject", "FooNet", "baseline_frame", 0.0),
+    (S1, "91.2%", "subject", "FooNet", "rule_choice", 1.0),
+    (S1, "91.2%", "metric", "top-1 accuracy", "adjacent", 1.0),
+    (S1, "91.2%", "metric", "top-1 accuracy", "held_word", 0.0),
+    (S2, "95.1%", "dataset", "CIFAR-10", "respectively", 1.0),
+    (S2, "80.2%", "dataset", "CIFAR-100", "rule_choice", 1.0),
+    (S2, "95.1%", "dataset", "CIFAR-100", "numbers_between", 1 / 3),
+    (S2, "95.1%", "dataset", "CIFAR-100", "rivals_between", 1 / 3),
+    (S2, "95.1%", "subject", "BarNet", "agent_frame", 1.0),
+    (S3, "86.4", "subject", "GPT-4", "type_model", 1.0),
+    (S3, "86.4", "dataset", "MMLU", "in_parenthesis_after", 0.0),
+    (S3, "68.9", "subject", "LLaMA-2", "same_clause", 1.0),
+    (S3, "68.9", "subject", "GPT-4", "same_sentence", 0.0),
+    (S3, "68.9", "subject", "GPT-4", "before", 1.0),
+    (S4, "40%", "metric", "training time", "before", 1.0),
+    (S4, "40%", "subject", "QuuxNet", "ours_in_clause", 0.0),
+    (S4, "40%", "subject", "QuuxNet", "only_candidate", 1.0),
+    (S4, "1.5", "dataset", "COCO", "same_clause", 1.0),
+    (S4, "1.5", "metric", "mAP", "before", 1.0),
+    (S5, "0.16%", "subject", "DARTS", "baseline_frame", 1.0),
+    (S5, "0.16%", "subject", "TopoNAS", "ours_in_clause", 1.0),
+    (S5, "0.16%", "subject", "TopoNAS", "kind_delta", 1.0),
+    (S5, "12", "subject", None, "kind_count", 1.0),
+    (S5, "12", "subject", None, "rule_choice", 1.0),
+    (S5, "0.16%", "dataset", None, "none_in_sentence", 0.0),
+    (S4, "40%", "dataset", None, "none_candidates", pytest.approx(0.315, abs=0.01)),
+]
+
+
+@pytest.fixture(scope="module")
+def analyse():
+    from extractors.limits import make_doc
+    from extractors.normalize import normalize
+    from extractors.pipeline import build_nlp
+    nlp = build_nlp(linker="rules")
+    cache = {}
+
+    def run(text):
+        if text not in cache:
+            norm = normalize(text)
+            doc = make_doc(nlp, norm.clean)
+            doc._.marks = norm.marks
+            doc.user_data["extractors.text"] = norm.clean
+            doc = nlp(doc)
+            cache[text] = Context.of(norm.clean, doc._.numbers, doc._.entities, doc._.held_metrics)
+        return cache[text]
+    return run
+
+
+def _pair(ctx, number, attr, candidate):
+    n = next(n for n in ctx.numbers if ctx.text[n.start:n.end] == number)
+    for p in pairs(ctx, n, attr):
+        name = p.entity.name if p.entity is not None else None
+        if name == candidate:
+            return p
+    raise AssertionError(f"{candidate!r} is no {attr} candidate of {number!r}: "
+                         f"{[p.entity.name for p in pairs(ctx, n, attr) if p.entity]}")
+
+
+@pytest.mark.parametrize("text,number,attr,candidate,cue,expected", CASES,
+                         ids=[f"{c[1]}-{c[2]}-{c[3]}-{c[4]}" for c in CASES])
+def test_cue(analyse, text, number, attr, candidate, cue, expected):
+    feats = features(_pair(analyse(text), number, attr, candidate))
+    key = f"{'n' if candidate is None else 'e'}:{cue}"
+    assert feats[key] == expected
+
+
+def test_every_cue_is_in_unit_range(analyse):
+    for text in (S1, S2, S3, S4, S5):
+        ctx = analyse(text)
+        for n in ctx.numbers:
+            for attr in ("metric", "subject", "dataset"):
+                for p in pairs(ctx, n, attr):
+                    assert all(0.0 <= v <= 1.0 for v in features(p).values())
+
+
+def test_nearest_mention_prefers_the_closer_then_the_earlier():
+    assert nearest_mention([(0, 5), (50, 55)], 30, 35) == (50, 55)
+    assert nearest_mention([(0, 5), (60, 65)], 30, 35) == (0, 5)
+    assert nearest_mention([(20, 25), (40, 45)], 30, 35) == (20, 25)
+
+
+def test_held_words_become_candidates_without_evaluative_modifiers(analyse):
+    ctx = analyse("Raising worst-group accuracy by 5% and reducing memory cost by 2x on CelebA.")
+    names = sorted(e.name for e in ctx.candidates["metric"])
+    assert "worst-group accuracy" in names and "Raising worst-group accuracy" not in names
+    assert Pair(ctx, ctx.numbers[0], None, "metric").entity is None

@@ -1,0 +1,74 @@
+"""The link scorer (extractors/components/link_scorer.py): choice rule, shipped weights, the
+records it changes, and reproducible training (extractors/train_linker.py)."""
+import json
+
+import pytest
+
+from extractors.components import link_scorer as LS
+from extractors.components.link_features import ATTRIBUTES, feature_names
+
+from conftest import ROOT
+
+
+@pytest.mark.parametrize("scores,rule,margin,expected", [
+    ([0.0, 1.0, 0.5], 0, 0.0, 1),      # the best wins
+    ([0.0, 1.0, 0.5], 0, 1.0, 0),      # ... unless it beats the rules' choice by no more than the margin
+    ([0.0, 1.5, 0.5], 0, 1.0, 1),      # by more: it wins
+    ([1.0, 1.0, 0.5], 1, 0.0, 1),      # ties go to the rules' choice
+    ([1.0, 1.0, 0.5], None, 0.0, 0),   # ... then to the earlier candidate
+    ([-3.0, -2.0], None, 5.0, 1),      # no rules' choice: the margin does not apply
+])
+def test_pick(scores, rule, margin, expected):
+    assert LS.pick(scores, rule, margin) == expected
+
+
+def test_shipped_weights_name_known_features_only():
+    w = LS.load_weights()
+    names = set(feature_names())
+    for attr in ATTRIBUTES:
+        for mode in ("both", "learned"):
+            model = w["models"][attr][mode]
+            assert set(model["weights"]) <= names
+        assert "e:rule_choice" not in w["models"][attr]["learned"]["weights"]
+    assert not any("heldout" in f or "part_4" in f or "agreement" in f for f in w["trained_on"]["files"])
+
+
+@pytest.mark.parametrize("text,number,metric,subject,dataset", [
+    ("We propose FooNet, which reaches 91.2% top-1 accuracy on ImageNet.", "91.2%", "top-1 accuracy", "FooNet", "ImageNet"),
+    ("Raising worst-group accuracy by 5.2% on CelebA, our GroupFix beats all baselines.", "5.2%",
+     "worst-group accuracy", None, "CelebA"),
+])
+def test_records_link_numbers(extractor, text, number, metric, subject, dataset):
+    rec = extractor.extract(text)
+    (r,) = [r for r in rec.results if r.span.text == number]
+    assert (r.metric, r.dataset) == (metric, dataset)
+    if subject:
+        assert r.subject == subject
+    # a metric the scorer chose from the held quality words is an entity of the record
+    assert r.metric in {m.name for m in rec.metrics}
+
+
+def test_rules_mode_is_a_pass_through(extractor):
+    from extractors.pipeline import Extractor, build_nlp
+    text = "BarNet reaches 80.2% accuracy on CIFAR-100 and 95.1% on CIFAR-10."
+    rules = Extractor(build_nlp(linker="rules")).extract(text)
+    assert [r.value for r in rules.results] == [r.value for r in extractor.extract(text).results]
+
+
+def test_training_is_reproducible(tmp_path):
+    from extractors.train_linker import train_linker
+    data = [ROOT / "data" / "results" / "dev_0.jsonl"]
+    a = train_linker(data, tmp_path / "a.json")
+    train_linker(data, tmp_path / "b.json")
+    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
+    doc = json.loads((tmp_path / "a.json").read_text())
+    assert doc["trained_on"]["records"] == 40 and a.groups > 50
+    for attr in ATTRIBUTES:
+        assert 0.5 < doc["cross_validated_accuracy"][attr]["both"] <= 1.0
+
+
+def test_held_out_files_are_refused(tmp_path):
+    from extractors.train import DataError
+    from extractors.train_linker import train_linker
+    with pytest.raises(DataError):
+        train_linker([ROOT / "data" / "results" / "heldout_0.jsonl"], tmp_path / "x.json")
