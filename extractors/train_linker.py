@@ -133,9 +133,10 @@ MARGINS = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
 
 def accuracy(model: dict, groups: list[Group], margin: Optional[float] = None) -> float:
     """Share of groups whose chosen candidate (link_scorer.pick) is the labelled one."""
-    from .components.link_scorer import pick, score
+    from .components.link_scorer import decisive, pick, score
     margin = model.get("margin", 0.0) if margin is None else margin
-    right = sum(pick([score(model, c) for c in g.cues], g.rule, margin) == g.label for g in groups)
+    right = sum(pick([score(model, c) for c in g.cues], g.rule, margin, margin > 0 and decisive(g.cues[g.rule]))
+                == g.label for g in groups)
     return right / len(groups) if groups else 0.0
 
 

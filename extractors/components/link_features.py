@@ -210,6 +210,14 @@ def in_parenthesis_after(p: Pair) -> float:
     return float(before(p) and bool(regex.fullmatch(r"\s*\(\s*[^()]{0,40}", gap)))
 
 
+_GIVEN_FOR = regex.compile(r"\s*(?:[\p{L}@^\-]+\s+){0,2}?for\s+(?:the\s+)?")
+
+
+def given_for(p: Pair) -> float:
+    """The number is given for the mention right after it ('0.76 for SelfCheckGPT')."""
+    return float(not before(p) and bool(_GIVEN_FOR.fullmatch(p.ctx.text, p.end, p.mention[0])))
+
+
 def respectively(p: Pair) -> float:
     """The number's sentence says 'respectively' and the mention is in it."""
     s, e = p.ctx.sentence(p.number.start)
@@ -293,7 +301,7 @@ def none_in_sentence(p: Pair) -> float:
 
 ENTITY_CUES: list[Callable[[Pair], float]] = [
     rule_choice, same_sentence, same_clause, before, distance, adjacent, numbers_between,
-    rivals_between, on_frame, baseline_frame, agent_frame, in_parenthesis_after, respectively,
+    rivals_between, on_frame, baseline_frame, agent_frame, in_parenthesis_after, given_for, respectively,
     proposed, ours_in_clause, only_candidate, first_candidate, frequency, family_name, held_word,
     *(type_is(t) for t in ("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC")),
     *(kind_is(k) for k in KINDS),

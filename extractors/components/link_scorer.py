@@ -47,10 +47,24 @@ def score(weights: dict, cues: dict[str, float]) -> float:
     return weights["intercept"] + sum(w.get(k, 0.0) * v for k, v in cues.items())
 
 
-def pick(scores: list[float], rule: Optional[int], margin: float) -> int:
+#: cues so specific that, when they back the rules' choice, nothing overrules it: a number in a
+#: parenthesis right after a name ("FrameDiff (78.1%)"), a number given for a name ("0.76 for
+#: SelfCheckGPT")
+DECISIVE = ("e:in_parenthesis_after", "e:given_for")
+
+
+def decisive(cues: dict) -> bool:
+    """Does a decisive cue back this candidate?"""
+    return any(cues.get(k) for k in DECISIVE)
+
+
+def pick(scores: list[float], rule: Optional[int], margin: float, locked: bool = False) -> int:
     """The index of the best score; ties go to the rules' choice, then to the earlier candidate.
     With a margin, the rules' choice stands unless another candidate beats it by more than that
-    (the scorer overrules the rules only where the evidence is clear)."""
+    (the scorer overrules the rules only where the evidence is clear); `locked` (a decisive cue
+    backs the rules' choice) keeps it whatever the scores."""
+    if locked and rule is not None:
+        return rule
     best = max(range(len(scores)), key=lambda i: (round(scores[i], 9), i == rule, -i))
     if rule is not None and margin > 0 and scores[best] - scores[rule] <= margin:
         return rule
@@ -61,7 +75,8 @@ def choose(model: dict, candidates: list[Pair]) -> Pair:
     """The candidate the model prefers (see `pick`; the margin is the model's, 0 for `learned`)."""
     cues = [features(p) for p in candidates]
     rule = next((i for i, c in enumerate(cues) if c.get("e:rule_choice", c.get("n:rule_choice"))), None)
-    return candidates[pick([score(model, c) for c in cues], rule, model.get("margin", 0.0))]
+    locked = rule is not None and model.get("margin", 0.0) > 0 and decisive(cues[rule])
+    return candidates[pick([score(model, c) for c in cues], rule, model.get("margin", 0.0), locked)]
 
 
 def relink(doc: Doc, models: dict) -> None:
