@@ -20,7 +20,7 @@ its metric, subject and dataset is the `result_linker` component's job.
 """
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Optional
 
@@ -63,8 +63,8 @@ _NUM = regex.compile(r"""
     (?P<cur>(?:US|AU|A|C|HK|NZ|S)?\$|€|£)?          # a currency sign, inside the span: `$20`, `US$1.2M`
     (?P<sign>[+±](?=\s?[\d.]))?                    # a sign: `+2.3` (a change), `±0.4`
     (?:
-        (?P<whole>\d{1,3})[ ](?P<mfn>[1-9])/(?P<mfd>[2-9]|1[0-6])(?![\d.,/])   # mixed fraction `2 1/2`
-      | (?P<frac_n>\d+)/(?P<frac_d>\d+)(?![\d.,/])                       # fraction `1/3`, `8/255`
+        (?P<whole>\d{1,3})[ ](?P<mfn>[1-9])/(?P<mfd>[2-9]|1[0-6])(?![\d/]|[.,]\d)   # mixed fraction `2 1/2`
+      | (?P<frac_n>\d+)/(?P<frac_d>\d+)(?![\d/]|[.,]\d)                       # fraction `1/3`, `8/255`
       | (?P<pow>\d+)\^\{?(?P<pexp>[-−]?\d{1,3})\}?(?![\w]|\.\d)            # power `10^{-3}`, `10^117`
       | (?P<num>\d{1,3}(?:,\d{3})+(?![\d])(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)   # `1,024`, `52.56`, `.5`
         (?:
@@ -141,6 +141,7 @@ def _tables():
                 words_rx=words_rx, qual_rx=qual_rx, qual_map=qual_map, before_rx=before_rx,
                 after_rx=after_rx, cues=cues, adjectives=adjectives, currencies=currencies,
                 magnitudes=magnitudes, magnitude_words_rx=magnitude_words_rx, spread_cues=spread_cues,
+                currency_units=frozenset(u for u, _ in currencies.values()),
                 relative_cues=relative_cues)
 
 
@@ -413,8 +414,17 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
                 b.kind = a.kind
             elif cb and not ca:
                 a.kind = b.kind
+    for i, a in enumerate(out):  # a range is one quantity: its kind is read around both ends
+        if a.range_with is not None and a.range_with > i:
+            b = out[a.range_with]
+            whole = replace(b, start=a.start, context_start=a.context_start, signed=a.signed or b.signed)
+            kind, _ = _kind(text, whole, t)
+            a.kind = b.kind = kind
+            a.unit = b.unit = whole.unit
+            a.relative = b.relative = _relative(text, whole, t) if kind == "delta" else None
     for num in out:
-        num.relative = _relative(text, num, t) if num.kind == "delta" else None
+        if num.range_with is None:
+            num.relative = _relative(text, num, t) if num.kind == "delta" else None
     return out
 
 
@@ -485,7 +495,7 @@ _RANGE = regex.compile(r"\s?(?:-|–|—|to|~|∼|and|or|/|,)\s?$")
 
 # the gap between the two ends of a range: `6.98-8.89%`, `3 to 4 points`, `65.2% ~ 85.6%`
 _RANGE_GAP = regex.compile(r"""
-    ^\s?(?:-|–|—|to|~|∼)\s?$     # a dash, "to" (also in "from 4.1G to 1.2G") or a tilde between them
+    ^[ ]{0,2}(?:-|–|—|to|~|∼)[ ]{0,2}$     # a dash, "to" (also "from 4.1G to 1.2G") or a tilde between them
     """, regex.VERBOSE)
 _BETWEEN = regex.compile(r"\bbetween\s+$", regex.IGNORECASE)  # "between 3 and 5 layers"
 _PART_GAP = regex.compile(r"^\s+(?:out\s+)?of\s+(?:the\s+)?$")  # "12 of 14 tasks", "3 out of 5"
@@ -504,8 +514,9 @@ def _share_ranges(text: str, nums: list[NumberMatch]) -> None:
                 a.qualifier = b.qualifier
         if b.qualifier is None and a.qualifier is not None and _PARALLEL.match(gap):
             b.qualifier = a.qualifier  # "fall below 30% pass@1 and 15% pass^4"
-        ranged = _RANGE_GAP.match(gap) or gap.strip() == "and" and _BETWEEN.search(text, max(0, a.start - 10),
-                                                                                  a.start)
+        ugap = text[max(a.end, a.unit_end):b.start]  # "55 percent to 75 percent"
+        ranged = _RANGE_GAP.match(ugap) or ugap.strip() == "and" and _BETWEEN.search(text, max(0, a.start - 10),
+                                                                                    a.start)
         if ranged and a.range_with is None and (a.unit == b.unit or a.unit is None or b.unit is None):
             a.range_with, b.range_with = i + 1, i
             a.unit = a.unit or b.unit
@@ -538,17 +549,24 @@ def _kind(text: str, num: NumberMatch, t) -> tuple[str, bool]:
     cue = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t)
     if cue == "ratio" and num.unit == "%":
         cue = "delta"
+    if cue == "ratio" and num.unit in t["currency_units"]:
+        cue = None  # "$4.6 million of compute": an amount, not a factor
+    if cue == "score" and default in ("count", "setting"):
+        cue = default  # "reaches 127 tasks": a level verb does not make a count a score
     if cue == "delta" and _LEVEL.search(text, max(0, num.start - 50), num.start):
         cue = "score"  # "accuracy drops below 5%", "improves to 85%": the level reached, not the change
     if cue:
         return cue, True
     if default:
-        if default == "count" and num.written != int(num.written):
+        if default == "count" and num.value != int(num.value):
             return "score", False
         return default, False
     if num.unit in (None, "%", "points"):
         return "score", False
-    return ("count" if num.written == int(num.written) else "score"), False
+    return ("count" if num.value == int(num.value) else "score"), False
+
+
+_BARE_NUMBER = regex.compile(r"\d+(?:\.\d+)?[kKMGBT]?")
 
 
 @Language.factory("numbers")
@@ -562,7 +580,8 @@ class NumbersComponent:
     def __call__(self, doc: Doc) -> Doc:
         exclude = [(u.start, u.end) for u in doc._.urls or []]
         exclude += [(b.start, b.end) for b in doc._.bounds or []]
-        if "entities" in doc.spans:
-            exclude += [(sp.start_char, sp.end_char) for sp in doc.spans["entities"]]
+        if "entities" in doc.spans:  # a "name" that is only a number ("7B", "3.2") is still a number
+            exclude += [(sp.start_char, sp.end_char) for sp in doc.spans["entities"]
+                        if not _BARE_NUMBER.fullmatch(sp.text)]
         doc._.numbers = find_numbers(doc_text(doc), exclude)
         return doc
