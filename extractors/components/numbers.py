@@ -548,7 +548,9 @@ def _kind(text: str, num: NumberMatch, t) -> tuple[str, bool]:
         return "delta", True
     cue = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t)
     if cue == "ratio" and num.unit == "%":
-        cue = "delta"
+        cue = "delta"  # "20% faster": a change
+    if cue == "share":
+        cue = "ratio"  # "only 10% of the computation", "20% memory": a share of the baseline's resource
     if cue == "ratio" and num.unit in t["currency_units"]:
         cue = None  # "$4.6 million of compute": an amount, not a factor
     if cue == "score" and default in ("count", "setting"):
