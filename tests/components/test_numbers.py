@@ -113,3 +113,18 @@ def test_unknown_fields_are_not_written(extractor):
     rec = _record(extractor, "We evaluate on 49 Atari games.").model_dump(mode="json")
     assert set(rec["results"][0]) == {"span", "value", "unit", "kind", "qualifier", "metric", "subject",
                                       "dataset", "subjects"}
+
+
+def test_leaderboard_shows_the_spread(extractor, tmp_path):
+    """A score with a spread reads `85.3 ± 0.4` in the markdown and CSV leaderboards."""
+    from extractors.leaderboard import collect, render
+    text = ("We propose FooNet. FooNet reaches 85.3±0.4% top-1 accuracy on ImageNet, while ResNet-50 "
+            "reaches 84.1% top-1 accuracy on ImageNet.")
+    rec = extractor.extract(text)
+    rows = {(r.value, r.uncertainty) for r in rec.leaderboard}
+    assert rows == {(85.3, 0.4), (84.1, None)}
+    (tmp_path / "records.jsonl").write_text(rec.model_dump_json() + "\n", encoding="utf-8")
+    col = collect([tmp_path])
+    md, csv_text = render(col, "md"), render(col, "csv")
+    assert "| 85.3 ± 0.4 % |" in md and "| 84.1 % |" in md
+    assert ",85.3 ± 0.4," in csv_text and ",84.1," in csv_text
