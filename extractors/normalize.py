@@ -153,6 +153,7 @@ _CURRENCY_DOLLAR = regex.compile(r"""
     (?![\d$\\^_{}]|\s*[$\\^_{}=+*/<>-])             # math goes on: `$5$`, `$2 \\times`, `$10^{`, `$1 - x$`
     """, regex.VERBOSE)
 _WORDY = regex.compile(r"[A-Za-z]{3,}")
+_MATH_SIGN = regex.compile(r"[<>=^_{}\\]")
 
 
 def currency_dollar(raw: str, i: int) -> bool:
@@ -161,8 +162,9 @@ def currency_dollar(raw: str, i: int) -> bool:
     if not m:
         return False
     nxt = raw.find("$", m.end(), m.end() + 40)
-    # "$2 x$": a next dollar close by with no word in between closes math that this one opened
-    return nxt < 0 or bool(_WORDY.search(raw, m.end(), nxt))
+    # "$2 x$", "$0.2 rad < x$": a next dollar close by, with no word or with a math sign in between,
+    # closes math that this one opened
+    return nxt < 0 or bool(_WORDY.search(raw, m.end(), nxt)) and not _MATH_SIGN.search(raw, m.end(), nxt)
 
 
 def _escaped(raw: str, i: int) -> bool:

@@ -262,20 +262,21 @@ def _compound_unit(text: str, pos: int, t) -> tuple[Optional[str], Optional[str]
     return _singular(word), None, pos + len(word)
 
 
-def _kind_from_cues(text: str, start: int, end: int, t) -> Optional[str]:
+def _kind_from_cues(text: str, start: int, end: int, t) -> tuple[Optional[str], Optional[str]]:
+    """(kind, where the cue was: "before" or "after") from resources/kind_cues.tsv, or (None, None)."""
     before = text[max(0, start - 60):start]
     after = text[end:end + 50]
     for kind, where, cue in t["cues"]:
         if (where == "before" and cue.search(before)) or (where == "after" and cue.search(after)):
-            return kind
+            return kind, where
     # "... outperforms baselines by 15.4% (F1) in one setting and by 8.4% in another": a "by"
     # right before the number, with a verb of change earlier in the sentence
     if rx(r"\bby\s*$").search(before):
         sent_start = max(text.rfind(". ", 0, start), 0)
         if rx(r"\b(?:improv|increas|reduc|boost|outperform|surpass|gain|rais|lower|decreas|drop|cut|enhanc|"
               r"exceed|beat|advanc|declin|degrad|speed|accelerat)\w*", regex.IGNORECASE).search(text, sent_start, start):
-            return "delta"
-    return None
+            return "delta", "before"
+    return None, None
 
 
 def _spread(text: str, pos: int, t) -> Optional[regex.Match]:
@@ -396,8 +397,9 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
             else:
                 unit, kind, uend = _noun_unit(text, p + (text[p:p + 1] == " "), t)
             num.unit_end = uend if unit else num.end
-            if unit is None and mult == "G" and context is not None:
-                unit = _singular(context.group().lstrip("G"))  # "FLOPs from 4.1G to 1.2G"
+            if unit is None and mult == "G" and context is not None:  # "FLOPs from 4.1G to 1.2G"
+                word = context.group().lstrip("G")
+                unit, kind = t["units_words"].get(word, (_singular(word), None))
         num.unit, kind0 = unit, kind
         num.qualifier, num.context_start = _qualifier(text, s, t)
         out.append(num)
@@ -414,6 +416,8 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
                 b.kind = a.kind
             elif cb and not ca:
                 a.kind = b.kind
+            elif ca == "level" and cb == "after" and b.kind == "delta":
+                a.kind = b.kind  # "achieves 7% and 151% improvements": the change word covers the list
     for i, a in enumerate(out):  # a range is one quantity: its kind is read around both ends
         if a.range_with is not None and a.range_with > i:
             b = out[a.range_with]
@@ -531,41 +535,45 @@ _LEVEL = regex.compile(r"\b(?:drops?|dropped|dropping|falls?|fell|falling|rises?
                        r"(?:below|above|under|over|to|beyond)\s*[~≈∼<>]?\s*$", regex.IGNORECASE)
 
 
-def _kind(text: str, num: NumberMatch, t) -> tuple[str, bool]:
-    """The number's kind, and whether a cue in the text (rather than a default) decided it."""
+def _kind(text: str, num: NumberMatch, t) -> tuple[str, Optional[str]]:
+    """The number's kind, and what decided it: None (a default), "cue", "after" (a change word after
+    the number) or "level" (a level reached)."""
     default = num.kind or None
     if num.part_of:
-        return "score", True  # "solves 12 of 14 tasks": what was achieved out of the total
+        return "score", "cue"  # "solves 12 of 14 tasks": what was achieved out of the total
     if num.multiplier in ("B", "T") or (num.multiplier == "M" and num.unit in (None, "parameter")):
         if num.unit in (None, "model", "LLM", "language model", "parameter"):
             num.unit = "parameter"
-            return "setting", True
+            return "setting", "cue"
     if num.unit == "x":
-        return "ratio", True
+        return "ratio", "cue"
     if num.signed or (num.qualifier is None and text[max(0, num.start - 1):num.start] == "+"):
         if num.unit is None:
             num.unit = "points"
-        return "delta", True
-    cue = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t)
+        return "delta", "cue"
+    cue, where = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t)
+    source = "after" if where == "after" and cue == "delta" else "cue"
     if cue == "ratio" and num.unit == "%":
         cue = "delta"  # "20% faster": a change
-    if cue == "share":
-        cue = "ratio"  # "only 10% of the computation", "20% memory": a share of the baseline's resource
+    if cue == "share":  # "only 10% of the computation", "20% memory": a share of the baseline's resource
+        cue = "ratio" if num.unit in (None, "%") else None
     if cue == "ratio" and num.unit in t["currency_units"]:
         cue = None  # "$4.6 million of compute": an amount, not a factor
-    if cue == "score" and default in ("count", "setting"):
-        cue = default  # "reaches 127 tasks": a level verb does not make a count a score
+    if cue == "score" and where == "before":  # a level reached: "achieves over 90% accuracy"
+        source = "level"
+        if num.unit not in (None, "%", "points") and default != "score":
+            cue = None  # "reaches 127 tasks", "reaches 200M frames": a level verb does not make a count a score
     if cue == "delta" and _LEVEL.search(text, max(0, num.start - 50), num.start):
-        cue = "score"  # "accuracy drops below 5%", "improves to 85%": the level reached, not the change
+        cue, source = "score", "level"  # "accuracy drops below 5%", "improves to 85%": the level reached
     if cue:
-        return cue, True
+        return cue, source
     if default:
         if default == "count" and num.value != int(num.value):
-            return "score", False
-        return default, False
+            return "score", None
+        return default, None
     if num.unit in (None, "%", "points"):
-        return "score", False
-    return ("count" if num.value == int(num.value) else "score"), False
+        return "score", None
+    return ("count" if num.value == int(num.value) else "score"), None
 
 
 _BARE_NUMBER = regex.compile(r"\d+(?:\.\d+)?[kKMGBT]?")

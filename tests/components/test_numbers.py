@@ -128,3 +128,14 @@ def test_leaderboard_shows_the_spread(extractor, tmp_path):
     md, csv_text = render(col, "md"), render(col, "csv")
     assert "| 85.3 ± 0.4 % |" in md and "| 84.1 % |" in md
     assert ",85.3 ± 0.4," in csv_text and ",84.1," in csv_text
+
+
+@pytest.mark.parametrize("text", [
+    r"The rmse is $ \approx 0.01 < rmse < 0.09$ for amplitude and $0.2 rad < rmse <0.5 rad$ for phase.",
+    r"Our bound holds for $2 x$ samples and $3 \times 10^{5}$ steps.",
+    r"It reaches $127$ tasks and $1,000$ games with $10^{-3}$ error.",
+])
+def test_dollars_of_math_are_never_money(extractor, text):
+    rec = _record(extractor, text)
+    assert rec.results and all(r.unit not in ("USD", "EUR", "GBP") for r in rec.results)
+    assert all(rec.text[r.span.start:r.span.end] == r.span.text for r in rec.results)
