@@ -416,8 +416,13 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
                 b.kind = a.kind
             elif cb and not ca:
                 a.kind = b.kind
-            elif ca == "level" and cb == "after" and b.kind == "delta":
-                a.kind = b.kind  # "achieves 7% and 151% improvements": the change word covers the list
+    for i in range(len(out) - 2, -1, -1):
+        # "achieves 6.56%, 4.76%, 5.82% improvements": the change word after a list covers it
+        a, b = out[i], out[i + 1]
+        if cued[i][1] == "level" and cued[i + 1][1] == "after" and b.kind == "delta" and a.unit == b.unit \
+                and _PARALLEL.match(text[a.end:b.start]):
+            a.kind = b.kind
+            cued[i] = (b.kind, "after")
     for i, a in enumerate(out):  # a range is one quantity: its kind is read around both ends
         if a.range_with is not None and a.range_with > i:
             b = out[a.range_with]
@@ -553,6 +558,8 @@ def _kind(text: str, num: NumberMatch, t) -> tuple[str, Optional[str]]:
         return "delta", "cue"
     cue, where = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t)
     source = "after" if where == "after" and cue == "delta" else "cue"
+    if source == "after" and default in ("count", "setting") and num.unit_end > num.end:
+        cue = None  # "9 datasets demonstrate consistent improvements": the change is not the datasets'
     if cue == "ratio" and num.unit == "%":
         cue = "delta"  # "20% faster": a change
     if cue == "share":  # "only 10% of the computation", "20% memory": a share of the baseline's resource
