@@ -407,7 +407,7 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
         taken = num.end
     _share_ranges(text, out)
     cued = [_kind(text, num, t) for num in out]
-    for num, (kind, from_cue) in zip(out, cued):
+    for num, (kind, _) in zip(out, cued):
         num.kind = kind
     for (a, (ka, ca)), (b, (kb, cb)) in zip(zip(out, cued), zip(out[1:], cued[1:])):
         gap = text[a.end:b.start]
