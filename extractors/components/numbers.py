@@ -57,6 +57,7 @@ class NumberMatch:
     relative: Optional[bool] = None
     written: float = 0.0              # the number as written, before any magnitude
     part_of: bool = False             # "12" in "12 of 14 tasks": a part of the total that follows
+    unit_kind: str = ""               # the default kind of its unit (units.tsv), before any cue
 
 
 _NUM = regex.compile(r"""
@@ -403,7 +404,7 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
         num.unit, kind0 = unit, kind
         num.qualifier, num.context_start = _qualifier(text, s, t)
         out.append(num)
-        num.kind = kind0 or ""
+        num.kind = num.unit_kind = kind0 or ""
         taken = num.end
     _share_ranges(text, out)
     cued = [_kind(text, num, t) for num in out]
@@ -519,6 +520,7 @@ def _share_ranges(text: str, nums: list[NumberMatch]) -> None:
         if len(gap) <= 5 and _RANGE.match(gap) and a.unit is None and b.unit is not None:
             a.unit = b.unit
             a.kind = a.kind or b.kind
+            a.unit_kind = a.unit_kind or b.unit_kind
             if b.qualifier and a.qualifier is None and rx(r"-|–|to").search(gap) is None:
                 a.qualifier = b.qualifier
         if b.qualifier is None and a.qualifier is not None and _PARALLEL.match(gap):
@@ -528,8 +530,8 @@ def _share_ranges(text: str, nums: list[NumberMatch]) -> None:
                                                                                     a.start)
         if ranged and a.range_with is None and (a.unit == b.unit or a.unit is None or b.unit is None):
             a.range_with, b.range_with = i + 1, i
-            a.unit = a.unit or b.unit
-            b.unit = b.unit or a.unit
+            a.unit, a.unit_kind = (a.unit, a.unit_kind) if a.unit else (b.unit, b.unit_kind)
+            b.unit, b.unit_kind = (b.unit, b.unit_kind) if b.unit else (a.unit, a.unit_kind)
         elif _PART_GAP.match(gap) and a.unit is None and b.unit is not None and a.written <= b.written \
                 and a.written == int(a.written) and b.written == int(b.written) and not a.signed:
             a.unit, a.part_of = b.unit, True
@@ -543,7 +545,7 @@ _LEVEL = regex.compile(r"\b(?:drops?|dropped|dropping|falls?|fell|falling|rises?
 def _kind(text: str, num: NumberMatch, t) -> tuple[str, Optional[str]]:
     """The number's kind, and what decided it: None (a default), "cue", "after" (a change word after
     the number) or "level" (a level reached)."""
-    default = num.kind or None
+    default = num.unit_kind or None
     if num.part_of:
         return "score", "cue"  # "solves 12 of 14 tasks": what was achieved out of the total
     if num.multiplier in ("B", "T") or (num.multiplier == "M" and num.unit in (None, "parameter")):
