@@ -39,7 +39,9 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
     for num in doc._.numbers or []:
         rec.results.append(Result(span=raw_span(norm, num.start, num.end), value=num.value, unit=num.unit,
                                   kind=num.kind, qualifier=num.qualifier, metric=num.metric,
-                                  subject=num.subject, dataset=num.dataset, subjects=list(num.subjects)))
+                                  subject=num.subject, dataset=num.dataset, subjects=list(num.subjects),
+                                  uncertainty=num.uncertainty, magnitude=num.magnitude,
+                                  range_with=num.range_with, relative=num.relative))
     rec.leaderboard = leaderboard_rows(rec.results)
     return rec
 
@@ -52,5 +54,6 @@ def leaderboard_rows(results: list[Result]) -> list[LeaderboardRow]:
             continue
         for subject in (r.subjects or ([r.subject] if r.subject else [])):
             rows.append(LeaderboardRow(subject=subject, dataset=r.dataset, metric=r.metric, value=r.value,
-                                       unit=r.unit, qualifier=r.qualifier, result_index=i))
+                                       unit=r.unit, qualifier=r.qualifier, result_index=i,
+                                       uncertainty=r.uncertainty))
     return rows

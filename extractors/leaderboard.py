@@ -152,6 +152,7 @@ class Entry:
     qualifier: Optional[str]
     result_index: int
     record_id: str
+    uncertainty: Optional[float] = None
 
 
 @dataclass
@@ -233,7 +234,7 @@ def _add_record(rec: dict, where: str, col: Collection) -> None:
             col.problems.append(f"{where}: /leaderboard/{i}/value: not a finite number")
             continue
         entries.append(Entry(row.dataset, row.metric, row.subject, row.value, row.unit, row.qualifier,
-                             row.result_index, rec["id"]))
+                             row.result_index, rec["id"], row.uncertainty))
     if not entries:
         return
     try:
@@ -356,9 +357,15 @@ def number_text(v: float) -> str:
     return repr(float(v))
 
 
+def spread_text(value: float, uncertainty: Optional[float]) -> str:
+    """The number with its spread when the paper gives one: '85.3 ± 0.4', else '85.3'."""
+    num = number_text(value)
+    return f"{num} ± {number_text(uncertainty)}" if uncertainty is not None else num
+
+
 def value_text(e: Entry) -> str:
-    """The value with its qualifier and without unit: '52.56', '< 30', 'up to 8'."""
-    num = number_text(e.value)
+    """The value with its qualifier and without unit: '52.56', '< 30', 'up to 8', '85.3 ± 0.4'."""
+    num = spread_text(e.value, e.uncertainty)
     return f"{e.qualifier} {num}" if e.qualifier else num
 
 

@@ -10,7 +10,7 @@ import hashlib
 import re
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 SCHEMA_VERSION = "1.0"
 SCHEMA_BASE_URL = "https://extractors.invalid/schemas"
@@ -74,6 +74,31 @@ class Result(_Strict):
     dataset: Optional[str] = None
     subjects: list[str] = Field(default_factory=list,
                                 description="all subjects when one number applies to several")
+    # Structured-number fields (docs/SPEC.md, section 3): written only when known, so a record
+    # whose numbers have none of them reads exactly as before these fields existed.
+    uncertainty: Optional[float] = Field(default=None, ge=0, description=(
+        "the spread written with the number: 0.4 for `85.3±0.4`, `85.3 (± 0.4)`, `85.3 (0.4)` after "
+        "'mean (std)'; in the number's unit"))
+    magnitude: Optional[str] = Field(default=None, description=(
+        "the magnitude suffix or word as written (`k`, `M`, `G`, `B`, `T`, `million`, ...); `value` "
+        "holds the expanded number (`1.3B` -> 1.3e9), so value / 10^3k gives the number as written"))
+    range_with: Optional[int] = Field(default=None, ge=0, description=(
+        "index in `results` of the other end of a range (`6.98-8.89%`, `3 to 4 points`, "
+        "`from 4.1G to 1.2G`); the other end points back"))
+    relative: Optional[bool] = Field(default=None, description=(
+        "for a delta: true when the change is relative to the old value (`5% relative`, `a 62.5% "
+        "reduction`), false when absolute (`+2.3 points`, `2 pp`), absent when the text does not say"))
+
+    @model_serializer(mode="wrap")
+    def _omit_unknown(self, handler):
+        data = handler(self)
+        for key in _OPTIONAL_RESULT_FIELDS:
+            if data.get(key) is None:
+                data.pop(key, None)
+        return data
+
+
+_OPTIONAL_RESULT_FIELDS = ("uncertainty", "magnitude", "range_with", "relative")
 
 
 class Bound(_Strict):
@@ -101,6 +126,15 @@ class LeaderboardRow(_Strict):
     unit: Optional[str] = None
     qualifier: Qualifier = None
     result_index: int = Field(ge=0, description="index into the record's `results`")
+    uncertainty: Optional[float] = Field(default=None, ge=0, description="the result's `uncertainty` "
+                                         "(written only when known)")
+
+    @model_serializer(mode="wrap")
+    def _omit_unknown(self, handler):
+        data = handler(self)
+        if data.get("uncertainty") is None:
+            data.pop("uncertainty", None)
+        return data
 
 
 ENTITY_FIELDS = ("methods", "models", "datasets", "benchmarks", "metrics", "tasks")

@@ -144,6 +144,29 @@ class Normalized:
 _MACRO_BEFORE = regex.compile(r"\\[A-Za-z]+\*?\s*$")
 
 
+# A dollar that is a currency sign, not LaTeX math: `$20`, `US$1.2M`, `$5 billion`. It opens no math
+# island and `balance` does not count it; `$127$`, `$3 \\times 10^5$`, `$10^{-3}$`, `$2 x$` stay math.
+_CURRENCY_DOLLAR = regex.compile(r"""
+    (?<![\\$a-z0-9])\$                            # a dollar not escaped, not doubled, not inside a word
+    (?>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)       # the amount, whole: `20`, `2,000`, `1.2`
+    (?>(?:\s?(?:[kKMBT]|bn|thousand|million|billion|trillion)(?![\w]))?)   # a magnitude
+    (?![\d$\\^_{}]|\s*[$\\^_{}=+*/<>-])             # math goes on: `$5$`, `$2 \\times`, `$10^{`, `$1 - x$`
+    """, regex.VERBOSE)
+_WORDY = regex.compile(r"[A-Za-z]{3,}")
+_MATH_SIGN = regex.compile(r"[<>=^_{}\\]")
+
+
+def currency_dollar(raw: str, i: int) -> bool:
+    """Is raw[i] a `$` that stands for dollars rather than opening or closing math?"""
+    m = _CURRENCY_DOLLAR.match(raw, i)
+    if not m:
+        return False
+    nxt = raw.find("$", m.end(), m.end() + 40)
+    # "$2 x$", "$0.2 rad < x$": a next dollar close by, with no word or with a math sign in between,
+    # closes math that this one opened
+    return nxt < 0 or bool(_WORDY.search(raw, m.end(), nxt)) and not _MATH_SIGN.search(raw, m.end(), nxt)
+
+
 def _escaped(raw: str, i: int) -> bool:
     n = 0
     while i - n - 1 >= 0 and raw[i - n - 1] == "\\":
@@ -160,7 +183,7 @@ def balance(raw: str, start: int, end: int, limit: int = 2000) -> tuple[int, int
         dollars = 0
         for i in range(start, end):
             ch = raw[i]
-            if ch in "{}$" and _escaped(raw, i):
+            if ch in "{}$" and _escaped(raw, i) or ch == "$" and currency_dollar(raw, i):
                 continue
             if ch == "{":
                 depth += 1
@@ -193,13 +216,18 @@ def balance(raw: str, start: int, end: int, limit: int = 2000) -> tuple[int, int
                 end = i
                 changed = True
         if dollars % 2:
-            before = sum(1 for i in range(lo, start) if raw[i] == "$" and not _escaped(raw, i))
+            before = sum(1 for i in range(lo, start) if raw[i] == "$" and not _escaped(raw, i)
+                         and not currency_dollar(raw, i))
             if before % 2:
                 i = raw.rfind("$", lo, start)
+                while i >= lo and currency_dollar(raw, i):
+                    i = raw.rfind("$", lo, i)
                 if i >= 0:
                     start, changed = i, True
             else:
                 i = raw.find("$", end, hi)
+                while i >= 0 and currency_dollar(raw, i):
+                    i = raw.find("$", i + 1, hi)
                 if i >= 0:
                     end, changed = i + 1, True
         if not changed:
@@ -299,6 +327,10 @@ def _latex(text: str) -> tuple[str, SegmentMap] | None:
             if m.start() < pos:
                 continue
             out.copy(pos, m.start())
+            if m.group() == "$" and currency_dollar(text, m.start()):
+                out.copy(m.start(), m.start() + 1)  # `$20`: a currency sign, copied as text
+                pos = m.start() + 1
+                continue
             nodes, npos, nlen = walker.get_latex_nodes(pos=m.start(), read_max_nodes=1)
             end = npos + nlen
             last = nodes[-1] if nodes else None

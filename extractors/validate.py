@@ -2,7 +2,8 @@
 
 Checks each record against `schemas/record.schema.json` (jsonschema, draft 2020-12), then:
 every span's `text` equals `text[start:end]` with 0 <= start <= end <= len(text); the id is the
-hash of the text; every leaderboard row points at an existing result with the same value.
+hash of the text; every leaderboard row points at an existing result with the same value; a result's
+`range_with` points at another result that points back.
 Each violation is reported as ``file:line: /json/pointer: message``.
 """
 from __future__ import annotations
@@ -55,6 +56,15 @@ def check_record(rec) -> Iterator[tuple[str, str]]:
         elif text[s:e] != span["text"]:
             yield _pointer(path + ["text"]), f"span text {span['text']!r} != text[{s}:{e}] {text[s:e]!r}"
     results = rec.get("results", [])
+    for i, r in enumerate(results):
+        k = r.get("range_with")
+        if k is None:
+            continue
+        if k >= len(results) or k == i:
+            yield f"/results/{i}/range_with", f"points at result {k}, but there are {len(results)} (and it is {i})"
+        elif results[k].get("range_with") != i:
+            yield f"/results/{i}/range_with", f"result {k} does not point back (its range_with is " \
+                                              f"{results[k].get('range_with')})"
     for i, row in enumerate(rec.get("leaderboard", [])):
         k = row["result_index"]
         if k >= len(results):

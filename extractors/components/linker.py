@@ -167,8 +167,10 @@ _PARTNER = regex.compile(r"^\s?(?:-|–|—|to|~|∼|/|,|and|or|vs\.?)\s?$|^\s*(
 
 
 def _partners(text: str, a, b) -> bool:
-    """Two numbers of one unit in a range or a list: "3.72%~6.68%", "36% and 46%"."""
-    return a.unit == b.unit and bool(_PARTNER.match(text[max(a.end, a.unit_end):b.start]))
+    """Two numbers of one unit in a range or a list: "3.72%~6.68%", "36% and 46%"; or the two ends of
+    a range the numbers component found (`range_with`: a, b consecutive, each naming the other)."""
+    ends = a.range_with is not None and b.range_with is not None and a.range_with > b.range_with
+    return a.unit == b.unit and (ends or bool(_PARTNER.match(text[max(a.end, a.unit_end):b.start])))
 
 
 def _share_links(text: str, nums) -> None:

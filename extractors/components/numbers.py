@@ -1,21 +1,26 @@
 """`numbers` component: every number written in digits that states a quantity.
 
 For each number: its value (``1,024`` -> 1024, ``20B`` -> 2e10, ``8/255`` -> 0.0314,
-``10^117`` -> 1e117), unit (``%``, ``x``, ``points``, or the counted noun in singular), qualifier
+``10^117`` -> 1e117, ``1e-4``, ``3 × 10^5``, ``2.48×10−5``, ``2 1/2`` -> 2.5), unit (``%``, ``x``,
+``points``, a currency ``USD``/``EUR``/``GBP``, or the counted noun in singular), qualifier
 (``<``, ``<=``, ``>``, ``>=``, ``~``, ``up to``, ``at least``) and kind (score, delta, ratio,
-count, setting). Ranges (``20-60%``, ``20B to 1T``) give two numbers sharing the unit.
+count, setting); the spread written with it (``85.3±0.4``, ``71.2 (± 1.3)``, ``85.3 (0.4)`` after
+"mean (std)") as ``uncertainty``, inside the span; the magnitude suffix as written (``4.1G`` ->
+value 4.1e9, ``magnitude`` "G"); for a delta whether the change is ``relative``. Ranges
+(``20-60%``, ``20B to 1T``, ``from 4.1G to 1.2G``) give two numbers sharing the unit that name
+each other (``range_with``); "12 of 14 tasks" gives two numbers, the second a count.
 
 Not numbers: digits inside names (``GPT-4``, ``ResNet-18``, ``pass@1``, ``ViT-B/16``), inside
 entity mentions, bounds or URLs, dimension words and ordinals (``4D``, ``2nd``), citation years,
 list labels (``(1)``), section/figure references, intervals and variable assignments in math.
 
 Words, units and cues are data: resources/units.tsv, qualifiers.tsv, number_context.tsv,
-kind_cues.tsv, adjectives.txt. Writes ``doc._.numbers`` (clean offsets); linking each number to
+kind_cues.tsv, magnitudes.tsv, spread_cues.tsv, relative_cues.tsv, adjectives.txt. Writes ``doc._.numbers`` (clean offsets); linking each number to
 its metric, subject and dataset is the `result_linker` component's job.
 """
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Optional
 
@@ -46,21 +51,47 @@ class NumberMatch:
     subject: Optional[str] = None
     subjects: list = field(default_factory=list)
     dataset: Optional[str] = None
+    uncertainty: Optional[float] = None
+    magnitude: Optional[str] = None   # the suffix or word as written: "k", "G", "B", "million"
+    range_with: Optional[int] = None  # index (in the list of numbers) of the other end of a range
+    relative: Optional[bool] = None
+    written: float = 0.0              # the number as written, before any magnitude
+    part_of: bool = False             # "12" in "12 of 14 tasks": a part of the total that follows
+    unit_kind: str = ""               # the default kind of its unit (units.tsv), before any cue
 
-
-_MULT = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "T": 1e12}
-_MULT_WORDS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 
 _NUM = regex.compile(r"""
-    (?P<sign>[+±](?=\s?[\d.]))?
+    (?P<cur>(?:US|AU|A|C|HK|NZ|S)?\$|€|£)?          # a currency sign, inside the span: `$20`, `US$1.2M`
+    (?P<sign>[+±](?=\s?[\d.]))?                    # a sign: `+2.3` (a change), `±0.4`
     (?:
-        (?P<frac_n>\d+)/(?P<frac_d>\d+)(?![\d.,/])
-      | (?P<pow>\d+)\^\{?(?P<pexp>[-−]?\d{1,3})\}?(?![\w.])
-      | (?P<num>\d{1,3}(?:,\d{3})+(?![\d])(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)
-        (?:\s?[×x*·]\s?10\^\{?(?P<exp>[-−]?\d+)\}?)?
+        (?P<whole>\d{1,3})[ ](?P<mfn>[1-9])/(?P<mfd>[2-9]|1[0-6])(?![\d/]|[.,]\d)   # mixed fraction `2 1/2`
+      | (?P<frac_n>\d+)/(?P<frac_d>\d+)(?![\d/]|[.,]\d)                       # fraction `1/3`, `8/255`
+      | (?P<pow>\d+)\^\{?(?P<pexp>[-−]?\d{1,3})\}?(?![\w]|\.\d)            # power `10^{-3}`, `10^117`
+      | (?P<num>\d{1,3}(?:,\d{3})+(?![\d])(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)   # `1,024`, `52.56`, `.5`
+        (?:
+            \s?[×x*·]\s?10(?:\^\{?(?P<exp>[-−]?\d+)\}?|(?P<exp2>[-−]\d+))(?!\d|\.\d)  # `3 × 10^5`, `2.48×10−5`
+          | [eE](?P<eexp>[-+−]?\d{1,3})(?![\w]|\.\d)                          # `1e-4`, `5E-2`
+        )?
     )
-    (?P<mult>[kKMBT](?![\w]))?
+    (?P<mult>[kKMGBT](?![\w]))?                     # a magnitude glued on: `10k`, `4.1G`, `7B` (magnitudes.tsv)
     """, regex.VERBOSE)
+
+# the spread written after a number: `±0.4`, ` $\pm$ 0.4` (clean `± 0.4`), `(± 1.3)`, `_{\pm 0.4}`
+_SPREAD = regex.compile(r"""
+    (?P<open>\s*\(\s*)?                  # `71.2 (± 1.3)`: in parentheses
+    \s*_?\s*                            # `85.3_{\pm 0.4}`: as a subscript
+    (?:±|\+/-|\+-)\s*                   # the plus-minus sign, in any spelling
+    (?P<spread>\d+(?:\.\d+)?|\.\d+)       # the spread
+    (?P<pct>\s?%)?                       # with its own percent sign: `85.3% ± 0.4%`
+    (?(open)\s*\))                       # the parenthesis closed when opened
+    """, regex.VERBOSE)
+# `85.3 (0.4)`: a bare number in parentheses, a spread only after "mean (std)" wording (spread_cues.tsv)
+_SPREAD_PAREN = regex.compile(r"""
+    \s*\(\s*                             # an opening parenthesis right after the number
+    (?P<spread>\d+(?:\.\d+)?|\.\d+)       # the spread
+    (?P<pct>\s?%)?\s*\)                   # its own percent sign, and the closing parenthesis
+    """, regex.VERBOSE)
+_MINUS = str.maketrans({"−": "-"})
 
 _WORD = regex.compile(r"[^\W\d_][\w'’]*(?:-[\w]+)*")
 _ADJ_SUFFIX = regex.compile(r"(?:ly|ed|al|ive|ous|able|ible|ic|ful|ing)$")
@@ -69,12 +100,24 @@ _STOP = resources.word_list("unit_stop")
 
 @lru_cache(maxsize=1)
 def _tables():
-    units_attached, units_words = {}, {}
+    units_attached, units_words, currencies = {}, {}, {}
     for surface, unit, kind in resources.rows("units.tsv"):
         if surface.startswith("="):
             units_attached[surface[1:]] = (unit, kind)
+        elif surface.startswith("^"):
+            currencies[surface[1:]] = (unit, kind)
         else:
             units_words[surface] = (unit, kind)
+    magnitudes = {}  # suffix -> (multiplier, context regex or None, glued)
+    for suffix, mult, context in resources.rows("magnitudes.tsv"):
+        magnitudes[suffix.lstrip("=")] = (float(mult), None if context == "*" else regex.compile(context),
+                                          suffix.startswith("="))
+    words_after = sorted((k for k, v in magnitudes.items() if not v[2]), key=len, reverse=True)
+    magnitude_words_rx = regex.compile(r"\s*(" + "|".join(regex.escape(w) for w in words_after) + r")\b")
+    spread_cues = [regex.compile(c, regex.IGNORECASE) for (c,) in resources.rows("spread_cues.tsv")]
+    relative_cues = [(flag == "true", where, None if units == "*" else frozenset(units.split()),
+                      regex.compile(cue, regex.IGNORECASE))
+                     for flag, where, units, cue in resources.rows("relative_cues.tsv")]
     attached = sorted(units_attached, key=len, reverse=True)
     attached_rx = regex.compile(r"\s?(?:" + "|".join(regex.escape(a) for a in attached if a in "%×") + r")"
                                 r"|(?:" + "|".join(regex.escape(a) for a in attached if a not in "%×")
@@ -97,22 +140,32 @@ def _tables():
     adjectives = resources.words("adjectives.txt")
     return dict(units_attached=units_attached, attached_rx=attached_rx, units_words=units_words,
                 words_rx=words_rx, qual_rx=qual_rx, qual_map=qual_map, before_rx=before_rx,
-                after_rx=after_rx, cues=cues, adjectives=adjectives)
+                after_rx=after_rx, cues=cues, adjectives=adjectives, currencies=currencies,
+                magnitudes=magnitudes, magnitude_words_rx=magnitude_words_rx, spread_cues=spread_cues,
+                currency_units=frozenset(u for u, _ in currencies.values()),
+                relative_cues=relative_cues)
 
 
 def _parse_value(m) -> Optional[float]:
+    """The number as written, before any magnitude suffix."""
+    if m.group("whole"):
+        return float(m.group("whole")) + float(m.group("mfn")) / float(m.group("mfd"))
     if m.group("frac_n"):
         d = float(m.group("frac_d"))
         return float(m.group("frac_n")) / d if d else None
     if m.group("pow"):
         try:
-            return float(m.group("pow")) ** int(m.group("pexp").replace("−", "-"))
+            return float(m.group("pow")) ** int(m.group("pexp").translate(_MINUS))
         except OverflowError:
             return None
-    v = float(m.group("num").replace(",", ""))
-    if m.group("exp"):
-        v *= 10.0 ** int(m.group("exp").replace("−", "-"))
-    return v
+    digits = m.group("num").replace(",", "")
+    exp = m.group("exp") or m.group("exp2") or m.group("eexp")
+    return float(f"{digits}e{int(exp.translate(_MINUS))}") if exp else float(digits)
+
+
+def _expand(written: float, multiplier: float) -> float:
+    """`4.1` and 1e9 -> 4.1e9 exactly as written (not 4099999999.9999995)."""
+    return float(f"{written!r}e{round(math.log10(multiplier))}")
 
 
 def _blocked_left(text: str, i: int) -> bool:
@@ -210,36 +263,71 @@ def _compound_unit(text: str, pos: int, t) -> tuple[Optional[str], Optional[str]
     return _singular(word), None, pos + len(word)
 
 
-def _kind_from_cues(text: str, start: int, end: int, t) -> Optional[str]:
+def _kind_from_cues(text: str, start: int, end: int, t) -> tuple[Optional[str], Optional[str]]:
+    """(kind, where the cue was: "before" or "after") from resources/kind_cues.tsv, or (None, None)."""
     before = text[max(0, start - 60):start]
     after = text[end:end + 50]
     for kind, where, cue in t["cues"]:
         if (where == "before" and cue.search(before)) or (where == "after" and cue.search(after)):
-            return kind
+            return kind, where
     # "... outperforms baselines by 15.4% (F1) in one setting and by 8.4% in another": a "by"
     # right before the number, with a verb of change earlier in the sentence
     if rx(r"\bby\s*$").search(before):
         sent_start = max(text.rfind(". ", 0, start), 0)
         if rx(r"\b(?:improv|increas|reduc|boost|outperform|surpass|gain|rais|lower|decreas|drop|cut|enhanc|"
               r"exceed|beat|advanc|declin|degrad|speed|accelerat)\w*", regex.IGNORECASE).search(text, sent_start, start):
-            return "delta"
+            return "delta", "before"
+    return None, None
+
+
+def _spread(text: str, pos: int, t) -> Optional[regex.Match]:
+    """The spread written right after a number ending at `pos` (`±0.4`, `(± 1.3)`, `(0.4)` after
+    "mean (std)" wording), or None."""
+    m = _SPREAD.match(text, pos)
+    if m:
+        return m
+    m = _SPREAD_PAREN.match(text, pos)
+    if m and any(c.search(text, 0, pos) for c in t["spread_cues"]):
+        return m
     return None
+
+
+def _magnitude_ok(text: str, s: int, e: int, suffix: str, t) -> Optional[regex.Match]:
+    """Does the context allow this magnitude suffix (`4.1G` only near FLOPs, tokens, parameters)?
+    Returns the context match (or a match of the suffix itself when any context will do)."""
+    _, context, _ = t["magnitudes"][suffix]
+    if context is None:
+        return rx(r".").match(suffix)
+    return context.search(text[max(0, s - 60):s]) or context.search(text[e:e + 30])
 
 
 def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberMatch]:
     t = _tables()
     out: list[NumberMatch] = []
     excl = sorted(exclude)
+    taken = 0  # end of the text the last number took (its spread, its second half)
     for m in _NUM.finditer(text):
         s, e = m.span()
-        num_start = m.start("frac_n") if m.group("frac_n") else m.start("pow") if m.group("pow") else m.start("num")
+        if s < taken:
+            continue
+        num_start = (m.start("cur") if m.group("cur") else m.start("whole") if m.group("whole")
+                     else m.start("frac_n") if m.group("frac_n") else m.start("pow") if m.group("pow")
+                     else m.start("num"))
         if _blocked_left(text, num_start):
             continue
         if any(a <= num_start < b or a < e <= b for a, b in excl):
             continue
+        mult = m.group("mult")
+        context = _magnitude_ok(text, s, e, mult, t) if mult else None
+        if mult and context is None:
+            continue  # "5G networks": a name, not 5e9
+        if m.group("whole") and int(m.group("mfn")) >= int(m.group("mfd")):
+            continue  # "3 4/2": not a mixed fraction
+        spread = _spread(text, e, t)
+        after = spread.end() if spread else e
         # digits glued to letters (4D, 2nd, 480B-Coder) are names or ordinals, unless a unit (0.4s, 5x)
-        rest = text[e:e + 12]
-        attached = t["attached_rx"].match(text, e)
+        rest = text[after:after + 12]
+        attached = None if spread else t["attached_rx"].match(text, e)
         if not attached and (rest[:1].isalnum() or rest[:1] in "_@^" or t["after_rx"].match(rest)
                              or rest[:1] == "/" and not rx(r"/\s?\d").match(rest)):
             continue
@@ -252,16 +340,17 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
         value = _parse_value(m)
         if value is None or not math.isfinite(value):
             continue
-        integer = m.group("num") and "." not in m.group("num") and not m.group("mult")
+        integer = m.group("num") and "." not in m.group("num") and not mult and not m.group("eexp") \
+            and not m.group("cur")
         # list labels: "(1)", "1)" at a clause start
-        if integer and value < 30:
+        if integer and value < 30 and not spread:
             if rx(r"\s*\)").match(rest) and (s == 0 or rx(r"(?:^|[(\s:;,.])\s*\(?\s*$").search(text[max(0, s - 3):s])):
                 before = text[max(0, s - 2):s]
                 if "(" in before or s == 0 or rx(r"(?:^|[\s:;,.])$").search(before):
                     continue
         # math: intervals [0, 1), assignments k = 3, exponents
         if rx(r"[=∈]\s*[\[(]?\s*$").search(text[max(0, s - 4):s]) and not t["words_rx"].match(
-                text, e + 1 if text[e:e + 1] == " " else e):
+                text, e + 1 if text[e:e + 1] == " " else e) and not _budget(text, s, m):
             continue
         if rx(r"\{[^{}]{0,30}$").search(text[max(0, s - 30):s]) and rx(r"[^{}]{0,30}\}").match(rest):
             continue  # a set literal {-1, +1}
@@ -270,38 +359,56 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
         if rx(r"[\[(]\s*-?\d+(?:\.\d+)?\s*,\s*$").search(text[max(0, s - 12):s]) and rx(r"\s*[\])]").match(rest):
             continue
         num = NumberMatch(start=s, end=e, value=value, signed=bool(m.group("sign") and m.group("sign") == "+"),
-                          multiplier=m.group("mult"))
-        if m.group("mult"):
-            num.value = value * _MULT[m.group("mult")]
+                          multiplier=mult, written=value)
+        if mult:
+            num.value = _expand(value, t["magnitudes"][mult][0])
+            num.magnitude = mult
         unit, kind = None, None
+        if m.group("cur"):
+            unit, kind = t["currencies"].get(m.group("cur"), (None, None))
         if attached:
             key = attached.group().strip()
             unit, kind = t["units_attached"].get(key, (None, None))
             num.end = attached.end()
+            spread = _spread(text, num.end, t)  # "85.3% ± 0.4%"
+        if spread:
+            num.uncertainty = float(spread.group("spread"))
+            num.end = spread.end()
+            if unit is None and spread.group("pct"):
+                unit, kind = t["units_attached"]["%"]
         # citation years and other calendar years
         if integer and "," not in m.group("num") and 1900 <= value <= 2039 and unit is None \
                 and not m.group("sign"):
             nxt = _noun_unit(text, e + 1, t) if text[e:e + 1] == " " else (None, None, e)
             if nxt[0] is None:
                 continue
+        if unit is None or m.group("cur"):
+            wm = None if mult else t["magnitude_words_rx"].match(text, num.end)
+            if wm:  # "1.2 million", "$5 billion"
+                num.value = _expand(num.value, t["magnitudes"][wm.group(1)][0])
+                num.magnitude = wm.group(1)
+                num.end = wm.end()
+                spread = spread or _spread(text, num.end, t)
+                if spread and num.uncertainty is None:
+                    num.uncertainty, num.end = float(spread.group("spread")), spread.end()
         if unit is None:
-            wm = rx(r"\s*(thousand|million|billion|trillion)\b").match(text[num.end:num.end + 12])
-            if wm:
-                num.value *= _MULT_WORDS[wm.group(1)]
-                num.end += wm.end()
             p = num.end
             if text[p:p + 1] == "-" and text[p + 1:p + 2].isalpha():
                 unit, kind, uend = _compound_unit(text, p + 1, t)
             else:
                 unit, kind, uend = _noun_unit(text, p + (text[p:p + 1] == " "), t)
             num.unit_end = uend if unit else num.end
+            if unit is None and mult == "G" and context is not None:  # "FLOPs from 4.1G to 1.2G"
+                word = context.group().lstrip("G")
+                unit, kind = t["units_words"].get(word, (_singular(word), None))
         num.unit, kind0 = unit, kind
         num.qualifier, num.context_start = _qualifier(text, s, t)
         out.append(num)
-        num.kind = kind0 or ""
+        num.kind = num.unit_kind = kind0 or ""
+        taken = num.end
     _share_ranges(text, out)
     cued = [_kind(text, num, t) for num in out]
-    for num, (kind, from_cue) in zip(out, cued):
+    for num, (kind, _) in zip(out, cued):
         num.kind = kind
     for (a, (ka, ca)), (b, (kb, cb)) in zip(zip(out, cued), zip(out[1:], cued[1:])):
         gap = text[a.end:b.start]
@@ -310,7 +417,45 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
                 b.kind = a.kind
             elif cb and not ca:
                 a.kind = b.kind
+    for i in range(len(out) - 2, -1, -1):
+        # "achieves 6.56%, 4.76%, 5.82% improvements": the change word after a list covers it
+        a, b = out[i], out[i + 1]
+        if cued[i][1] == "level" and cued[i + 1][1] == "after" and b.kind == "delta" and a.unit == b.unit \
+                and _PARALLEL.match(text[a.end:b.start]):
+            a.kind = b.kind
+            cued[i] = (b.kind, "after")
+    for i, a in enumerate(out):  # a range is one quantity: its kind is read around both ends
+        if a.range_with is not None and a.range_with > i:
+            b = out[a.range_with]
+            whole = replace(b, start=a.start, context_start=a.context_start, signed=a.signed or b.signed)
+            kind, _ = _kind(text, whole, t)
+            a.kind = b.kind = kind
+            a.unit = b.unit = whole.unit
+            a.relative = b.relative = _relative(text, whole, t) if kind == "delta" else None
+    for num in out:
+        if num.range_with is None:
+            num.relative = _relative(text, num, t) if num.kind == "delta" else None
     return out
+
+
+def _budget(text: str, s: int, m) -> bool:
+    """`ε = 8/255`: a fraction assigned to a symbol is a budget (a setting), not math."""
+    return bool(m.group("frac_n")) and bool(rx(r"(?:ε|ϵ|epsilon|eps)\s*=\s*$").search(text, max(0, s - 12), s))
+
+
+def _relative(text: str, num: NumberMatch, t) -> Optional[bool]:
+    """For a delta: true when the text says the change is relative, false when absolute, else None
+    (resources/relative_cues.tsv)."""
+    start = num.start if num.context_start < 0 else min(num.start, num.context_start)
+    end = max(num.end, num.unit_end)
+    before, after = text[max(0, start - 60):start], text[end:end + 40]
+    for flag, where, units, cue in t["relative_cues"]:
+        if units is not None and num.unit not in units:
+            continue
+        if where == "unit" and num.unit is not None and cue.fullmatch(num.unit) \
+                or where == "before" and cue.search(before) or where == "after" and cue.search(after):
+            return flag
+    return None
 
 
 _MATH_REL = regex.compile(r"(?:^|[\s(,])(?:[A-Za-z]|[α-ωΑ-Ω][\u0300-\u036f]?|[A-Za-z]_\w+)\s*[<>≤≥≪≫=≠∈]\s*$")
@@ -322,7 +467,7 @@ _VERSION_BEFORE = regex.compile(r"[A-Za-z]+\d+[A-Za-z]*\s$")
 def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
     """Digits that read as math, list labels, names or identifiers rather than quantities."""
     before = text[max(0, s - 12):s]
-    if _MATH_REL.search(before):
+    if _MATH_REL.search(before) and not _budget(text, s, m):
         return True  # "β ≪ 1", "k = 3"
     small_int = m.group("num") and m.group("num").isdigit() and int(m.group("num")) < 100
     if small_int and _LIST_DOT.match(rest) and rx(r"(?:^|[:;]|\band)\s*$").search(text[max(0, s - 6):s]):
@@ -358,17 +503,38 @@ _PARALLEL = regex.compile(r"^\s*(?:[\w@^\-]+\s+){0,2}?(?:and|or|,|/)\s*$")
 _RANGE = regex.compile(r"\s?(?:-|–|—|to|~|∼|and|or|/|,)\s?$")
 
 
+# the gap between the two ends of a range: `6.98-8.89%`, `3 to 4 points`, `65.2% ~ 85.6%`
+_RANGE_GAP = regex.compile(r"""
+    ^[ ]{0,2}(?:-|–|—|to|~|∼)[ ]{0,2}$     # a dash, "to" (also "from 4.1G to 1.2G") or a tilde between them
+    """, regex.VERBOSE)
+_BETWEEN = regex.compile(r"\bbetween\s+$", regex.IGNORECASE)  # "between 3 and 5 layers"
+_PART_GAP = regex.compile(r"^\s+(?:out\s+)?of\s+(?:the\s+)?$")  # "12 of 14 tasks", "3 out of 5"
+
+
 def _share_ranges(text: str, nums: list[NumberMatch]) -> None:
-    """`20-60%`, `20B to 1T parameters`, `7B and 32B models`: the first shares the second's unit."""
-    for a, b in zip(nums, nums[1:]):
+    """`20-60%`, `20B to 1T parameters`, `7B and 32B models`: the first shares the second's unit.
+    The two ends of a range name each other (`range_with`); "12 of 14 tasks": the part shares the
+    total's unit."""
+    for i, (a, b) in enumerate(zip(nums, nums[1:])):
         gap = text[a.end:b.start]
         if len(gap) <= 5 and _RANGE.match(gap) and a.unit is None and b.unit is not None:
             a.unit = b.unit
             a.kind = a.kind or b.kind
+            a.unit_kind = a.unit_kind or b.unit_kind
             if b.qualifier and a.qualifier is None and rx(r"-|–|to").search(gap) is None:
                 a.qualifier = b.qualifier
         if b.qualifier is None and a.qualifier is not None and _PARALLEL.match(gap):
             b.qualifier = a.qualifier  # "fall below 30% pass@1 and 15% pass^4"
+        ugap = text[max(a.end, a.unit_end):b.start]  # "55 percent to 75 percent"
+        ranged = _RANGE_GAP.match(ugap) or ugap.strip() == "and" and _BETWEEN.search(text, max(0, a.start - 10),
+                                                                                    a.start)
+        if ranged and a.range_with is None and (a.unit == b.unit or a.unit is None or b.unit is None):
+            a.range_with, b.range_with = i + 1, i
+            a.unit, a.unit_kind = (a.unit, a.unit_kind) if a.unit else (b.unit, b.unit_kind)
+            b.unit, b.unit_kind = (b.unit, b.unit_kind) if b.unit else (a.unit, a.unit_kind)
+        elif _PART_GAP.match(gap) and a.unit is None and b.unit is not None and a.written <= b.written \
+                and a.written == int(a.written) and b.written == int(b.written) and not a.signed:
+            a.unit, a.part_of = b.unit, True
 
 
 _LEVEL = regex.compile(r"\b(?:drops?|dropped|dropping|falls?|fell|falling|rises?|rose|rising|decreas\w+|increas\w+|"
@@ -376,33 +542,50 @@ _LEVEL = regex.compile(r"\b(?:drops?|dropped|dropping|falls?|fell|falling|rises?
                        r"(?:below|above|under|over|to|beyond)\s*[~≈∼<>]?\s*$", regex.IGNORECASE)
 
 
-def _kind(text: str, num: NumberMatch, t) -> tuple[str, bool]:
-    """The number's kind, and whether a cue in the text (rather than a default) decided it."""
-    default = num.kind or None
+def _kind(text: str, num: NumberMatch, t) -> tuple[str, Optional[str]]:
+    """The number's kind, and what decided it: None (a default), "cue", "after" (a change word after
+    the number) or "level" (a level reached)."""
+    default = num.unit_kind or None
+    if num.part_of:
+        return "score", "cue"  # "solves 12 of 14 tasks": what was achieved out of the total
     if num.multiplier in ("B", "T") or (num.multiplier == "M" and num.unit in (None, "parameter")):
         if num.unit in (None, "model", "LLM", "language model", "parameter"):
             num.unit = "parameter"
-            return "setting", True
+            return "setting", "cue"
     if num.unit == "x":
-        return "ratio", True
+        return "ratio", "cue"
     if num.signed or (num.qualifier is None and text[max(0, num.start - 1):num.start] == "+"):
         if num.unit is None:
             num.unit = "points"
-        return "delta", True
-    cue = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t)
+        return "delta", "cue"
+    cue, where = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t)
+    source = "after" if where == "after" and cue == "delta" else "cue"
+    if source == "after" and default in ("count", "setting") and num.unit_end > num.end:
+        cue = None  # "9 datasets demonstrate consistent improvements": the change is not the datasets'
     if cue == "ratio" and num.unit == "%":
-        cue = "delta"
+        cue = "delta"  # "20% faster": a change
+    if cue == "share":  # "only 10% of the computation", "20% memory": a share of the baseline's resource
+        cue = "ratio" if num.unit in (None, "%") else None
+    if cue == "ratio" and num.unit in t["currency_units"]:
+        cue = None  # "$4.6 million of compute": an amount, not a factor
+    if cue == "score" and where == "before":  # a level reached: "achieves over 90% accuracy"
+        source = "level"
+        if num.unit not in (None, "%", "points") and default != "score":
+            cue = None  # "reaches 127 tasks", "reaches 200M frames": a level verb does not make a count a score
     if cue == "delta" and _LEVEL.search(text, max(0, num.start - 50), num.start):
-        cue = "score"  # "accuracy drops below 5%", "improves to 85%": the level reached, not the change
+        cue, source = "score", "level"  # "accuracy drops below 5%", "improves to 85%": the level reached
     if cue:
-        return cue, True
+        return cue, source
     if default:
         if default == "count" and num.value != int(num.value):
-            return "score", False
-        return default, False
+            return "score", None
+        return default, None
     if num.unit in (None, "%", "points"):
-        return "score", False
-    return ("count" if num.value == int(num.value) else "score"), False
+        return "score", None
+    return ("count" if num.value == int(num.value) else "score"), None
+
+
+_BARE_NUMBER = regex.compile(r"\d+(?:\.\d+)?[kKMGBT]?")
 
 
 @Language.factory("numbers")
@@ -416,7 +599,8 @@ class NumbersComponent:
     def __call__(self, doc: Doc) -> Doc:
         exclude = [(u.start, u.end) for u in doc._.urls or []]
         exclude += [(b.start, b.end) for b in doc._.bounds or []]
-        if "entities" in doc.spans:
-            exclude += [(sp.start_char, sp.end_char) for sp in doc.spans["entities"]]
+        if "entities" in doc.spans:  # a "name" that is only a number ("7B", "3.2") is still a number
+            exclude += [(sp.start_char, sp.end_char) for sp in doc.spans["entities"]
+                        if not _BARE_NUMBER.fullmatch(sp.text)]
         doc._.numbers = find_numbers(doc_text(doc), exclude)
         return doc
