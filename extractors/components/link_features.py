@@ -49,6 +49,8 @@ class Context:
     candidates: dict = field(default_factory=dict)   # attribute -> [Entity]
     mention_starts: dict = field(default_factory=dict)   # attribute -> sorted mention starts
     held: set = field(default_factory=set)           # ids of would-be metric entities (held words)
+    first: dict = field(default_factory=dict)        # attribute -> id of its first-named candidate
+    _sentence_of: dict = field(default_factory=dict)  # position -> sentence (memo)
 
     @classmethod
     def of(cls, text: str, numbers: list, entities: list, held: list = ()) -> "Context":
@@ -63,11 +65,17 @@ class Context:
         ctx.candidates["metric"] = ctx.candidates["metric"] + extra
         for attr, ents in ctx.candidates.items():
             ctx.mention_starts[attr] = sorted(s for e in ents for s, _ in e.mentions)
+            if ents:
+                ctx.first[attr] = id(min(ents, key=lambda e: min(s for s, _ in e.mentions)))
         return ctx
 
     def sentence(self, pos: int) -> tuple[int, int]:
-        i = bisect_right(self.sent_starts, pos) - 1
-        return self.sents[max(i, 0)]
+        """(start, end) of the sentence holding `pos`."""
+        got = self._sentence_of.get(pos)
+        if got is None:
+            i = bisect_right(self.sent_starts, pos) - 1
+            got = self._sentence_of[pos] = self.sents[max(i, 0)]
+        return got
 
 
 def held_entities(text: str, held: list, metrics: list) -> list:
@@ -204,10 +212,13 @@ def agent_frame(p: Pair) -> float:
     return float(bool(_AGENT.match(p.ctx.text, p.mention[1], p.mention[1] + 60)))
 
 
+_PAREN_OPEN = regex.compile(r"\s*\(\s*[^()]{0,40}")
+
+
 def in_parenthesis_after(p: Pair) -> float:
     """The number sits in a parenthesis right after the mention ('FrameDiff (78.1%)', 'MMLU (86.4)')."""
-    gap = p.ctx.text[p.mention[1]:p.number.start]
-    return float(before(p) and bool(regex.fullmatch(r"\s*\(\s*[^()]{0,40}", gap)))
+    return float(before(p) and p.number.start - p.mention[1] <= 48
+                 and bool(_PAREN_OPEN.fullmatch(p.ctx.text, p.mention[1], p.number.start)))
 
 
 _GIVEN_FOR = regex.compile(r"\s*(?:[\p{L}@^\-]+\s+){0,2}?for\s+(?:the\s+)?")
@@ -242,8 +253,7 @@ def only_candidate(p: Pair) -> float:
 
 def first_candidate(p: Pair) -> float:
     """The candidate is the first of its attribute named in the abstract."""
-    first = min(p.ctx.candidates[p.attr], key=lambda e: min(s for s, _ in e.mentions))
-    return float(first is p.entity)
+    return float(p.ctx.first.get(p.attr) == id(p.entity))
 
 
 def frequency(p: Pair) -> float:
@@ -317,11 +327,15 @@ def feature_names() -> list[str]:
     return [f"e:{c.__name__}" for c in ENTITY_CUES] + [f"n:{c.__name__}" for c in NONE_CUES] + ["bias_entity"]
 
 
+_ENTITY_KEYS = [(f"e:{c.__name__}", c) for c in ENTITY_CUES]
+_NONE_KEYS = [(f"n:{c.__name__}", c) for c in NONE_CUES]
+
+
 def features(p: Pair) -> dict[str, float]:
     """The cues of one pair, by name (entity cues for an entity, None cues for None)."""
     if p.entity is None:
-        return {f"n:{c.__name__}": c(p) for c in NONE_CUES}
-    out = {f"e:{c.__name__}": c(p) for c in ENTITY_CUES}
+        return {k: c(p) for k, c in _NONE_KEYS}
+    out = {k: c(p) for k, c in _ENTITY_KEYS}
     out["bias_entity"] = 1.0
     return out
 

@@ -44,7 +44,7 @@ def load_weights() -> Optional[dict]:
 def score(weights: dict, cues: dict[str, float]) -> float:
     """w · cues + intercept (cues missing from the weights count 0)."""
     w = weights["weights"]
-    return weights["intercept"] + sum(w.get(k, 0.0) * v for k, v in cues.items())
+    return weights["intercept"] + sum(w.get(k, 0.0) * v for k, v in cues.items() if v)
 
 
 #: cues so specific that, when they back the rules' choice, nothing overrules it: a number in a
