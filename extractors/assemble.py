@@ -4,8 +4,11 @@ This is the one place where clean-text offsets become raw-text offsets.
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from spacy.tokens import Doc
 
+from .canonical import canonical
 from .models import Acronym, Bound, Entity, LeaderboardRow, Record, Result, Source, Span, Url, record_id
 from .normalize import Normalized
 from .readers import Abstract
@@ -33,7 +36,8 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
     for e in doc._.entities or []:
         mentions = [raw_span(norm, s, t) for s, t in e.mentions]
         for typ in e.types:
-            fields[typ].append(Entity(name=e.name, role=e.role, aliases=list(e.aliases), mentions=mentions))
+            fields[typ].append(Entity(name=e.name, role=e.role, aliases=list(e.aliases), mentions=mentions,
+                                      canonical=canonical(e.name, typ)))
     for a in doc._.acronyms or []:
         rec.acronyms.append(Acronym(short=a.short, long=a.long, span=raw_span(norm, a.start, a.end)))
     for num in doc._.numbers or []:
@@ -42,18 +46,24 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
                                   subject=num.subject, dataset=num.dataset, subjects=list(num.subjects),
                                   uncertainty=num.uncertainty, magnitude=num.magnitude,
                                   range_with=num.range_with, relative=num.relative))
-    rec.leaderboard = leaderboard_rows(rec.results)
+    data_types = {e.name: "DATASET" for e in rec.datasets}
+    data_types.update({e.name: "BENCHMARK" for e in rec.benchmarks if e.name not in data_types})
+    rec.leaderboard = leaderboard_rows(rec.results, data_types)
     return rec
 
 
-def leaderboard_rows(results: list[Result]) -> list[LeaderboardRow]:
-    """One row per (subject, result) whose subject, dataset and metric are all known."""
+def leaderboard_rows(results: list[Result], data_types: Optional[dict] = None) -> list[LeaderboardRow]:
+    """One row per (subject, result) whose subject, dataset and metric are all known, with the
+    canonical names of its dataset and metric (`data_types`: dataset name -> DATASET/BENCHMARK)."""
+    data_types = data_types or {}
     rows = []
     for i, r in enumerate(results):
         if not (r.metric and r.dataset):
             continue
         for subject in (r.subjects or ([r.subject] if r.subject else [])):
             rows.append(LeaderboardRow(subject=subject, dataset=r.dataset, metric=r.metric, value=r.value,
+                                       dataset_canonical=canonical(r.dataset, data_types.get(r.dataset, "DATASET")),
+                                       metric_canonical=canonical(r.metric, "METRIC"),
                                        unit=r.unit, qualifier=r.qualifier, result_index=i,
                                        uncertainty=r.uncertainty))
     return rows

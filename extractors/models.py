@@ -51,6 +51,17 @@ class Entity(_Strict):
     role: Role = "used"
     aliases: list[str] = Field(default_factory=list)
     mentions: list[Span] = Field(default_factory=list)
+    canonical: Optional[str] = Field(default=None, description=(
+        "one spelling per thing across papers (extractors/canonical.py): the lexicon's canonical "
+        "name, else a normalised form; datasets, benchmarks and metrics always, models and methods "
+        "when the lexicon knows them (written only when known)"))
+
+    @model_serializer(mode="wrap")
+    def _omit_unknown(self, handler):
+        data = handler(self)
+        if data.get("canonical") is None:
+            data.pop("canonical", None)
+        return data
 
 
 class Acronym(_Strict):
@@ -128,6 +139,10 @@ class LeaderboardRow(_Strict):
     result_index: int = Field(ge=0, description="index into the record's `results`")
     uncertainty: Optional[float] = Field(default=None, ge=0, description="the result's `uncertainty` "
                                          "(written only when known)")
+    dataset_canonical: Optional[str] = Field(default=None, description="the dataset's canonical name "
+                                             "(extractors/canonical.py): leaderboards group by it")
+    metric_canonical: Optional[str] = Field(default=None, description="the metric's canonical name: "
+                                            "leaderboards group by it and take its direction from it")
 
     @model_serializer(mode="wrap")
     def _omit_unknown(self, handler):

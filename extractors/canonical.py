@@ -1,0 +1,108 @@
+"""Canonical names: one spelling per dataset, benchmark, metric (and, where the lexicon knows
+it, model or method), so that leaderboards from many papers group like with like.
+
+`canonical(name, type)`:
+1. the lexicon's canonical name when the name (or a spelling variant the lexicon matches:
+   ``CIFAR10``/``CIFAR-10``, ``top1 accuracy``/``top-1 accuracy``) is a lexicon entry of that type;
+2. else a normalised form: spaces and hyphens tidied, ``top1``/``top 1`` -> ``top-1``,
+   ``Acc.``/``acc`` -> ``accuracy``, ``pass @ 1`` -> ``pass@1``; for metrics, words lower-cased
+   unless they are acronyms or mixed-case names (``BLEU``, ``mAP``, ``F1`` stay).
+Splits and variants stay apart (``ImageNet-1K`` and ``ImageNet-21K``, ``COCO test-dev`` and
+``COCO``, ``pass@1`` and ``pass@10``): a lexicon canonical that drops a number or a split word
+of the name is not used (the lexicon groups ``pass@1`` under ``pass@k``; a leaderboard must not).
+
+`group_key(name)` is the key two canonical names must share to be one table: case, spaces,
+hyphens and punctuation aside (``MCPMark`` / ``mcpmark`` / ``MCP Mark``).
+"""
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from typing import Optional
+
+import regex
+
+from . import resources
+
+#: entity types whose names get a canonical form in records
+CANONICAL_TYPES = ("DATASET", "BENCHMARK", "METRIC", "MODEL", "METHOD")
+
+_TOPK = regex.compile(r"\b(top|hits?|recall|precision|pass|acc)\s*[-@ ]?\s*(\d+)\b", regex.IGNORECASE)
+_ACC = regex.compile(r"\bacc\b\.?", regex.IGNORECASE)
+_AT = regex.compile(r"\s*@\s*")
+_SPACES = regex.compile(r"\s+")
+_HYPHENS = regex.compile(r"\s*[‐‑‒–—-]\s*")
+
+
+def group_key(name: Optional[str]) -> str:
+    """Case, spaces, hyphens and punctuation aside: the key of one leaderboard table column."""
+    if not name:
+        return ""
+    s = unicodedata.normalize("NFKC", name).casefold().replace("×", "x")
+    return "".join(ch for ch in s if ch.isalnum() or ch in "@^")
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> dict[tuple[str, str], str]:
+    """(spelling key, type) -> canonical name, for every lexicon surface and its variants."""
+    from .components.lexicon import variants
+    out: dict[tuple[str, str], str] = {}
+    for form, typ, _weight, canon in resources.rows("lexicon/names.tsv"):
+        for v in variants(form) | {form}:
+            out.setdefault((group_key(v), typ), canon)
+    return out
+
+
+def _tidy(name: str) -> str:
+    s = _SPACES.sub(" ", unicodedata.normalize("NFKC", name)).strip()
+    s = _HYPHENS.sub("-", s)
+    return s
+
+
+def _metric_form(name: str) -> str:
+    s = _ACC.sub("accuracy", _tidy(name))
+    s = _TOPK.sub(lambda m: (f"{m.group(1).lower()}@{m.group(2)}" if m.group(1).lower() in ("pass", "hit", "hits",
+                                                                                            "recall", "precision")
+                             and "@" in m.group(0) else f"{m.group(1).lower()}-{m.group(2)}"), s)
+    s = _AT.sub("@", s)
+    words = []
+    for w in s.split(" "):
+        # acronyms and mixed-case names keep their case (BLEU, mAP, F1, ROUGE-L); words do not
+        keep = any(ch.isupper() for ch in w[1:]) or (w[:1].isupper() and any(ch.isdigit() for ch in w))
+        words.append(w if keep else w.lower())
+    return " ".join(words)
+
+
+_DIGITS = regex.compile(r"\d+")
+_SPLIT_WORDS = frozenset("test dev val validation train training minival test-dev testdev full lite mini "
+                         "hard easy medium small large base tiny huge".split())
+
+
+def _keeps_content(name: str, canon: str) -> bool:
+    """Does the lexicon's canonical keep the name's numbers and split words?"""
+    words = lambda s: {w.casefold() for w in regex.findall(r"[\p{L}-]+", s)}  # noqa: E731
+    return (_DIGITS.findall(name) == _DIGITS.findall(canon)
+            and not (words(name) & _SPLIT_WORDS) - words(canon))
+
+
+#: types that get a canonical name only from the lexicon (a model's or method's own spelling is
+#: as good as any normalised one)
+LEXICON_ONLY = frozenset({"MODEL", "METHOD"})
+
+
+def canonical(name: Optional[str], typ: str) -> Optional[str]:
+    """The canonical spelling of an entity name of type `typ` (None for None, and for a model or
+    method the lexicon does not know)."""
+    if not name or typ not in CANONICAL_TYPES:
+        return None
+    hit = _lexicon().get((group_key(name), typ))
+    if hit is None and typ in ("DATASET", "BENCHMARK"):
+        other = "BENCHMARK" if typ == "DATASET" else "DATASET"
+        hit = _lexicon().get((group_key(name), other))
+    if hit is not None and _keeps_content(name, hit):
+        return hit
+    if typ in LEXICON_ONLY:
+        return None
+    if typ == "METRIC":
+        return _metric_form(name)
+    return _tidy(name)

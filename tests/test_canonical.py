@@ -1,0 +1,47 @@
+"""Canonical names (extractors/canonical.py): spelling unified, content kept apart."""
+import pytest
+
+from extractors.canonical import canonical, group_key
+
+CASES = [
+    # name, type, canonical
+    ("CIFAR-10", "DATASET", "CIFAR10"),
+    ("CIFAR10", "DATASET", "CIFAR10"),
+    ("ImageNet1K", "DATASET", "imagenet-1k"),
+    ("ImageNet-1K", "DATASET", "imagenet-1k"),
+    ("ImageNet-21K", "DATASET", "ImageNet-21K"),
+    ("COCO test-dev", "DATASET", "COCO test-dev"),
+    ("MCPMark", "BENCHMARK", "MCPMark"),
+    ("Top-1 Accuracy", "METRIC", "top-1 accuracy"),
+    ("top1 accuracy", "METRIC", "top-1 accuracy"),
+    ("top 1 acc.", "METRIC", "top-1 accuracy"),
+    ("Top-5 accuracy", "METRIC", "top-5 accuracy"),
+    ("Pass @ 1", "METRIC", "pass@1"),
+    ("pass@10", "METRIC", "pass@10"),
+    ("Accuracy", "METRIC", "accuracy"),
+    ("worst-group accuracy", "METRIC", "worst-group accuracy"),
+    ("BLEU", "METRIC", "BLEU"),
+    ("mAP", "METRIC", "mAP"),
+    ("FooNet", "METHOD", None),        # models and methods: only what the lexicon knows
+    (None, "METRIC", None),
+]
+
+
+@pytest.mark.parametrize("name,typ,expected", CASES)
+def test_canonical(name, typ, expected):
+    assert canonical(name, typ) == expected
+
+
+@pytest.mark.parametrize("a,b,same", [
+    ("MCPMark", "mcpmark", True), ("MCP Mark", "MCPMark", True), ("top-1 accuracy", "top1 accuracy", True),
+    ("ImageNet-1K", "ImageNet-21K", False), ("pass@1", "pass@10", False), ("CIFAR-10", "CIFAR-100", False),
+])
+def test_group_key(a, b, same):
+    assert (group_key(a) == group_key(b)) is same
+
+
+def test_records_carry_canonical_names(extractor):
+    rec = extractor.extract("We propose FooNet, which reaches 91.2% Top-1 Accuracy on CIFAR-10.")
+    assert [(d.name, d.canonical) for d in rec.datasets] == [("CIFAR-10", "CIFAR10")]
+    (row,) = rec.leaderboard
+    assert (row.dataset_canonical, row.metric_canonical) == ("CIFAR10", "top-1 accuracy")
