@@ -4,9 +4,12 @@ This is the one place where clean-text offsets become raw-text offsets.
 """
 from __future__ import annotations
 
+from typing import Optional, Sequence
+
 from spacy.tokens import Doc
 
-from .models import Acronym, Bound, Entity, LeaderboardRow, Record, Result, Source, Span, Url, record_id
+from .models import (LEADERBOARD_KINDS, Acronym, Bound, Entity, LeaderboardRow, Record, Result, Source, Span, Url,
+                     record_id)
 from .normalize import Normalized
 from .readers import Abstract
 
@@ -40,17 +43,22 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
         rec.results.append(Result(span=raw_span(norm, num.start, num.end), value=num.value, unit=num.unit,
                                   kind=num.kind, qualifier=num.qualifier, metric=num.metric,
                                   subject=num.subject, dataset=num.dataset, subjects=list(num.subjects)))
-    rec.leaderboard = leaderboard_rows(rec.results)
+    rec.leaderboard = leaderboard_rows(rec.results, doc._.baselines)
     return rec
 
 
-def leaderboard_rows(results: list[Result]) -> list[LeaderboardRow]:
-    """One row per (subject, result) whose subject, dataset and metric are all known."""
+def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optional[str]]] = None
+                     ) -> list[LeaderboardRow]:
+    """One row per (subject, result) whose subject, dataset and metric are all known and whose
+    kind is a score, delta or ratio (counts and settings are no one's standing); a delta or ratio
+    carries its baseline (`baselines[i]`, aligned with `results`) when the text names one."""
     rows = []
     for i, r in enumerate(results):
-        if not (r.metric and r.dataset):
+        if not (r.metric and r.dataset) or r.kind not in LEADERBOARD_KINDS:
             continue
+        baseline = baselines[i] if baselines and i < len(baselines) and r.kind != "score" else None
         for subject in (r.subjects or ([r.subject] if r.subject else [])):
             rows.append(LeaderboardRow(subject=subject, dataset=r.dataset, metric=r.metric, value=r.value,
-                                       unit=r.unit, qualifier=r.qualifier, result_index=i))
+                                       unit=r.unit, qualifier=r.qualifier, result_index=i, kind=r.kind,
+                                       baseline=baseline))
     return rows

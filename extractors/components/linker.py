@@ -12,8 +12,12 @@ and the sentence and clause structure around the number:
   "over", "compared to", "against", "vs" are baselines, not subjects; failing that, a system
   named right after the number ("selected by Nait"). Counts (sizes of artifacts) have none;
 - dataset: a dataset or benchmark named in the sentence ("on MCPMark", "(49 games, ALE)"),
-  the nearest one; failing that, the record's only one when the number is a score or delta.
-Writes the links into each `NumberMatch` (and may add metric entities to ``doc._.entities``).
+  the nearest one; failing that, the record's only one when the number is a score or delta;
+- baseline (deltas and ratios only): the method or model the change is measured against, named
+  after a cue of comparison in the number's clause ("improve DARTS by 0.16%", "outperforms GPT-4
+  by 3 points", "2.1x faster than FlashAttention"; the cues are resources/baseline_cues.tsv).
+Writes the links into each `NumberMatch`, the baselines into ``doc._.baselines`` (one name or
+None per number, aligned with ``doc._.numbers``), and may add metric entities to ``doc._.entities``.
 """
 
 from bisect import bisect_left, bisect_right
@@ -28,6 +32,9 @@ from .. import resources
 from .textutil import doc_text, rx
 
 from .entities import Entity
+
+if not Doc.has_extension("baselines"):
+    Doc.set_extension("baselines", default=None)
 
 _SENT = regex.compile(r"(?<!\b(?:e\.g|i\.e|et al|vs|Fig|Eq|Sec|cf|resp|approx|etc|Tab|No)\.)(?<=[.!?])\s+(?=[\p{Lu}(\[\d$\\])")
 _CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
@@ -167,6 +174,8 @@ def link_numbers(doc: Doc) -> None:
     _share_links(text, nums)
     _compared(text, nums, sents, sent_starts)
     _respective(text, nums, sents, sent_starts, data, systems)
+    doc._.baselines = [find_baseline(text, n, *_sentence_at(sents, sent_starts, n.start, len(text)), systems,
+                                     clauses) if n.kind in ("delta", "ratio") else None for n in nums]
     if revived:
         doc._.entities = ents + [e for e in revived.values() if e not in ents]
 
@@ -429,6 +438,52 @@ def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
     if len(data_entities) == 1 and n.kind in ("score", "delta"):
         return next(iter(data_entities.values())).name
     return None
+
+
+@lru_cache(maxsize=1)
+def _baseline_cue():
+    """A cue of comparison ending right before a system's name (resources/baseline_cues.tsv)."""
+    cues: dict[str, list[str]] = {"after": [], "either": []}
+    for cue, where in resources.rows("baseline_cues.tsv"):
+        cues[where.strip()].append(r"\s+".join(regex.escape(w) for w in cue.split()))
+
+    def alternatives(where: str) -> str:
+        return "|".join(sorted(cues[where], key=len, reverse=True))
+
+    return regex.compile(rf"""
+        (?<![\p{{L}}\p{{N}}\-])                 # the cue starts a word
+        (?:(?P<after>{alternatives("after")})   # a verb whose object is improved on: "improve DARTS by"
+          |(?P<either>{alternatives("either")}) # a word of comparison: "than", "over", "compared to"
+        )
+        \s+(?:the\s+)?                         # "than the ..."
+        (?:\p{{Ll}}[\p{{Ll}}\-]*\s+){{0,2}}        # at most two lowercase words: "the strong baseline"
+        $                                      # and then the system's name
+        """, regex.VERBOSE | regex.IGNORECASE)
+
+
+def find_baseline(text: str, n, s_start: int, s_end: int, systems: Mentions,
+                  clauses: Optional[dict] = None) -> Optional[str]:
+    """The method or model a delta or ratio is measured against, or None: a system named right
+    after a cue of comparison in the number's clause, before the number ("improve DARTS by
+    0.16%", "compared to LoRA, it gains 2%") or, for comparison words, after it ("2.1x faster
+    than FlashAttention"); never one of the number's subjects; the nearest to the number wins."""
+    c_start = _clause_start(text, s_start, n.start, clauses, s_end)
+    n_end = max(n.end, n.unit_end)
+    brk = _CLAUSE.search(text, n_end, s_end)
+    c_end = brk.start() if brk else s_end
+    subjects = set(n.subjects) | {n.subject}
+    best, best_gap = None, None
+    for s, t, e in systems.within(c_start, c_end):
+        if e.name in subjects or (n.start < t and s < n_end):
+            continue
+        before = t <= n.start
+        cue = _baseline_cue().search(text, max(c_start if before else n_end, s - 60), s)
+        if cue is None or (not before and cue.group("either") is None):
+            continue
+        gap = n.start - t if before else s - n_end
+        if best_gap is None or gap < best_gap:
+            best, best_gap = e.name, gap
+    return best
 
 
 @Language.factory("result_linker")
