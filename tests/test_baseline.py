@@ -14,7 +14,13 @@ CASES = [
     ("On ImageNet, our SwinX outperforms ConvNeXt-T by 2.1 points in top-1 accuracy.", "2.1", "ConvNeXt-T"),
     ("Our ViT-Lite surpasses DeiT-S by 1.8% top-1 accuracy on ImageNet.", "1.8%", "DeiT-S"),
     ("FastGen improves the throughput of vLLM by 35% on ShareGPT traces.", "35%", "vLLM"),
+    ("DTG-SSOD reaches 35.9 mAP on COCO, outperforming the previous best method Soft Teacher by 1.9 points.",
+     "1.9", "Soft Teacher"),
+    ("HiCTL outperforms the state of the art XLM-R by an absolute gain of 1.3% accuracy on XTREME.",
+     "1.3%", "XLM-R"),
     # a word of comparison before or after the number
+    ("FTSO reaches 76.4% testing accuracy on ImageNet, 1.5% higher than the baseline, PC-DARTS.", "1.5%",
+     "PC-DARTS"),
     ("Our FlashFoo kernel is 2.1x faster than FlashAttention on long sequences.", "2.1x", "FlashAttention"),
     ("Compared to LoRA, our QLoRA-Plus improves accuracy on MMLU by 2%.", "2%", "LoRA"),
     ("FooNet reaches 91.2% accuracy on CIFAR-10, improving over ResNet-50 by 1.5%.", "1.5%", "ResNet-50"),

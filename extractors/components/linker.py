@@ -442,7 +442,8 @@ def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
 
 @lru_cache(maxsize=1)
 def _baseline_cue():
-    """A cue of comparison ending right before a system's name (resources/baseline_cues.tsv)."""
+    """A cue of comparison ending right before a system's name (resources/baseline_cues.tsv),
+    at most three lowercase words away."""
     cues: dict[str, list[str]] = {"after": [], "either": []}
     for cue, where in resources.rows("baseline_cues.tsv"):
         cues[where.strip()].append(r"\s+".join(regex.escape(w) for w in cue.split()))
@@ -456,14 +457,17 @@ def _baseline_cue():
           |(?P<either>{alternatives("either")}) # a word of comparison: "than", "over", "compared to"
         )
         \s+(?:the\s+)?                         # "than the ..."
-        (?:\p{{Ll}}[\p{{Ll}}\-]*\s+){{0,2}}        # at most two lowercase words: "the strong baseline"
+        (?:(?:state[\s\-]of[\s\-]the[\s\-]art     # at most three lowercase words ("state of the
+             |\p{{Ll}}[\p{{Ll}}\-]*                # art" is one): "the previous best method", and
+          ),?\s+){{0,3}}                        # an apposition: "than the baseline, PC-DARTS"
+        \(?                                    # "cross-lingual model (XLM)"
         $                                      # and then the system's name
         """, regex.VERBOSE | regex.IGNORECASE)
 
 
 def find_baseline(text: str, n, s_start: int, s_end: int, systems: Mentions,
                   clauses: Optional[dict] = None) -> Optional[str]:
-    """The method or model a delta or ratio is measured against, or None: a system named right
+    """The method or model a delta or ratio is measured against, or None: a system named just
     after a cue of comparison in the number's clause, before the number ("improve DARTS by
     0.16%", "compared to LoRA, it gains 2%") or, for comparison words, after it ("2.1x faster
     than FlashAttention"); never one of the number's subjects; the nearest to the number wins."""
