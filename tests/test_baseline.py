@@ -31,6 +31,13 @@ CASES = [
     ("We propose BarNet, which improves accuracy by 3% on ImageNet.", "3%", None),
     ("Our method outperforms the strongest baseline by 4.2 points on GSM8K.", "4.2", None),
     ("BarNet improves over prior work by 5% on average.", "5%", None),
+    # a list after one baseline shares it; a later result after another result does not
+    ("MCMAE-Base surpasses MAE-Base trained for 100 epochs by 2.9% box AP and 2.2% mask AP on COCO.", "2.2%",
+     "MAE-Base"),
+    ("HiCTL outperforms XLM-R by an absolute gain of 1.3% accuracy on XTREME as well as achieves "
+     "substantial improvements of +1.7 BLEU on WMT.", "+1.7", None),
+    ("WNSMN outperforms NMN by 32% and the reasoning-free model GenBERT by 8% in exact match accuracy.",
+     "8%", None),
     # the subject is never its own baseline; a baseline in another clause does not count
     ("DARTS-PT improves by 0.4% on CIFAR-10, while DARTS is 3x slower than ENAS.", "0.4%", None),
     ("ResNet-50 is 2x slower than MobileNetV2, but MobileNetV3 improves accuracy by 3.2%.", "3.2%", None),
