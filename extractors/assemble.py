@@ -4,12 +4,13 @@ This is the one place where clean-text offsets become raw-text offsets.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 from spacy.tokens import Doc
 
 from .canonical import canonical
-from .models import Acronym, Bound, Entity, LeaderboardRow, Record, Result, Source, Span, Url, record_id
+from .models import (LEADERBOARD_KINDS, Acronym, Bound, Entity, LeaderboardRow, Record, Result, Source, Span, Url,
+                     record_id)
 from .normalize import Normalized
 from .readers import Abstract
 
@@ -48,22 +49,27 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
                                   range_with=num.range_with, relative=num.relative))
     data_types = {e.name: "DATASET" for e in rec.datasets}
     data_types.update({e.name: "BENCHMARK" for e in rec.benchmarks if e.name not in data_types})
-    rec.leaderboard = leaderboard_rows(rec.results, data_types)
+    rec.leaderboard = leaderboard_rows(rec.results, doc._.baselines, data_types)
     return rec
 
 
-def leaderboard_rows(results: list[Result], data_types: Optional[dict] = None) -> list[LeaderboardRow]:
-    """One row per (subject, result) whose subject, dataset and metric are all known, with the
-    canonical names of its dataset and metric (`data_types`: dataset name -> DATASET/BENCHMARK)."""
+def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optional[str]]] = None,
+                     data_types: Optional[dict] = None) -> list[LeaderboardRow]:
+    """One row per (subject, result) whose subject, dataset and metric are all known and whose
+    kind is a score, delta or ratio (counts and settings are no one's standing); a delta or ratio
+    carries its baseline (`baselines[i]`, aligned with `results`) when the text names one; every
+    row carries the canonical names of its dataset and metric (`data_types`: dataset name ->
+    DATASET/BENCHMARK)."""
     data_types = data_types or {}
     rows = []
     for i, r in enumerate(results):
-        if not (r.metric and r.dataset):
+        if not (r.metric and r.dataset) or r.kind not in LEADERBOARD_KINDS:
             continue
+        baseline = baselines[i] if baselines and i < len(baselines) and r.kind != "score" else None
         for subject in (r.subjects or ([r.subject] if r.subject else [])):
             rows.append(LeaderboardRow(subject=subject, dataset=r.dataset, metric=r.metric, value=r.value,
                                        dataset_canonical=canonical(r.dataset, data_types.get(r.dataset, "DATASET")),
                                        metric_canonical=canonical(r.metric, "METRIC"),
-                                       unit=r.unit, qualifier=r.qualifier, result_index=i,
-                                       uncertainty=r.uncertainty))
+                                       unit=r.unit, qualifier=r.qualifier, result_index=i, kind=r.kind,
+                                       baseline=baseline, uncertainty=r.uncertainty))
     return rows

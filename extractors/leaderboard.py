@@ -8,15 +8,21 @@ Record files are streamed (a folder is searched recursively for `records.jsonl`;
 whatever its name) and only the leaderboard rows and a few fields of their records are kept.
 A record read twice (the same id in two files) counts once.
 
+Two kinds of table, one per (dataset, metric) each: scores (a metric value reached: ranked) and
+reported improvements (deltas and ratios: a change against a baseline, listed with that baseline,
+never ranked against scores). Counts and settings never become rows (records do not give them
+leaderboard rows; rows of older records are checked against their result's `kind`). The report
+(`extractors report`) draws its tables from here too, so both show the same grouping.
+
 Tables: names of datasets and metrics are grouped case- and space-insensitively (`MCPMark`,
-`mcpmark`, `MCP Mark` are one dataset) and shown in their most frequent spelling. Rows are sorted
-by value, best first: descending, or ascending for metrics where lower is better (error,
+`mcpmark`, `MCP Mark` are one dataset) and shown in their most frequent spelling. Score rows are
+sorted by value, best first: descending, or ascending for metrics where lower is better (error,
 perplexity, loss, latency, FID, WER, ...: `resources/metric_direction.tsv`). A qualified value is
 never shown as a plain number: "<30%" reads `< 30 %` and its qualifier has a column of its own;
 among equal values a qualifier that makes a value better ("> 30" when higher is better) ranks it
 first.
 
-JSON form: a list of tasks as in Papers with Code's `evaluation-tables.json` (task -> datasets ->
+JSON form (scores only, as Papers with Code's tables hold): a list of tasks as in Papers with Code's `evaluation-tables.json` (task -> datasets ->
 sota {metrics, rows [{model_name, paper_title, paper_url, paper_date, code_links, model_links,
 metrics {metric: value}}]}), one dataset entry per dataset with all its metrics as columns and one
 row per (paper, subject) as on Papers with Code. Metric values are strings there, as in that
@@ -48,7 +54,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
 from . import resources
-from .models import SCHEMA_BASE_URL, SCHEMA_VERSION, LeaderboardRow, Qualifier, Source
+from .models import LEADERBOARD_KINDS, SCHEMA_BASE_URL, SCHEMA_VERSION, LeaderboardRow, Qualifier, Source
 from .recordfiles import RECORD_FILE, BadLine, NoRecords, read_objects, record_files  # noqa: F401 (re-exported)
 
 FORMATS = ("md", "csv", "json")
@@ -152,6 +158,8 @@ class Entry:
     qualifier: Optional[str]
     result_index: int
     record_id: str
+    kind: str = "score"             # score, delta or ratio
+    baseline: Optional[str] = None  # what a delta or ratio improves on, when the text names it
     uncertainty: Optional[float] = None
 
 
@@ -196,21 +204,34 @@ def collect(inputs: Iterable[Union[str, Path]]) -> Collection:
     for path in record_files(inputs):
         col.files.append(path.as_posix())
         for line, obj in _objects(path):
-            where = _where(path, line)
-            if isinstance(obj, str):
-                col.problems.append(f"{where}: {obj}")
-                continue
-            if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
-                col.problems.append(f"{where}: not a record (no string `id`)")
-                continue
-            col.records_read += 1
-            rid = obj["id"]
-            if rid in seen:
-                col.duplicates += 1
-                continue
-            seen.add(rid)
-            _add_record(obj, where, col)
+            _take(obj, _where(path, line), col, seen)
     return col
+
+
+def collect_records(records: Iterable[object], name: str = "records") -> Collection:
+    """The same from records already in memory (the report's): `name:N` locates the N-th."""
+    col = Collection()
+    seen: set[str] = set()
+    for n, obj in enumerate(records, 1):
+        _take(obj, f"{name}:{n}", col, seen)
+    return col
+
+
+def _take(obj: object, where: str, col: Collection, seen: set[str]) -> None:
+    """One parsed line (or the message of why it could not be parsed) into the collection."""
+    if isinstance(obj, str):
+        col.problems.append(f"{where}: {obj}")
+        return
+    if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
+        col.problems.append(f"{where}: not a record (no string `id`)")
+        return
+    col.records_read += 1
+    rid = obj["id"]
+    if rid in seen:
+        col.duplicates += 1
+        return
+    seen.add(rid)
+    _add_record(obj, where, col)
 
 
 def _names(entities) -> tuple[str, ...]:
@@ -233,8 +254,12 @@ def _add_record(rec: dict, where: str, col: Collection) -> None:
         if not math.isfinite(row.value):
             col.problems.append(f"{where}: /leaderboard/{i}/value: not a finite number")
             continue
+        kind = row.kind or _result_kind(rec, row.result_index)
+        if kind not in LEADERBOARD_KINDS:
+            continue  # a count or setting in a record written before rows carried their kind
         entries.append(Entry(row.dataset, row.metric, row.subject, row.value, row.unit, row.qualifier,
-                             row.result_index, rec["id"], row.uncertainty))
+                             row.result_index, rec["id"], kind, row.baseline if kind != "score" else None,
+                             row.uncertainty))
     if not entries:
         return
     try:
@@ -252,6 +277,16 @@ def _add_record(rec: dict, where: str, col: Collection) -> None:
         code_links=tuple(u["url"] for u in urls if u.get("kind") == "code"),
         model_links=tuple(u["url"] for u in urls if u.get("kind") == "model"))
     col.entries += entries
+
+
+def _result_kind(rec: dict, index: int) -> str:
+    """The `kind` of the record's result `index` (a row without one is read as a score)."""
+    results = rec.get("results")
+    if isinstance(results, list) and index < len(results) and isinstance(results[index], dict):
+        kind = results[index].get("kind")
+        if isinstance(kind, str):
+            return kind
+    return "score"
 
 
 # ---------------------------------------------------------------- tables
@@ -327,9 +362,20 @@ class Table:
         return out
 
 
-def build_tables(entries: Iterable[Entry]) -> list[Table]:
-    """One table per (dataset, metric) group, sorted by dataset then metric. A name is shown in
-    its most frequent spelling over all tables, so one dataset reads the same in each."""
+@dataclass
+class Improvements:
+    """The reported improvements of one (dataset, metric): deltas and ratios, each with its
+    baseline; listed by kind, unit and size of the change, never ranked."""
+
+    dataset: str
+    metric: str
+    lower_is_better: bool
+    entries: list[Entry]
+
+
+def _groups(entries: list[Entry]) -> tuple[dict[tuple[str, str], list[Entry]], dict[str, str], dict[str, str]]:
+    """Entries by (dataset key, metric key), and the spelling shown for each key: the most
+    frequent over all rows, scores and improvements alike, so a name reads the same in each table."""
     groups: dict[tuple[str, str], list[Entry]] = {}
     datasets: dict[str, list[str]] = {}
     metrics: dict[str, list[str]] = {}
@@ -338,14 +384,45 @@ def build_tables(entries: Iterable[Entry]) -> list[Table]:
         groups.setdefault((dk, mk), []).append(e)
         datasets.setdefault(dk, []).append(e.dataset)
         metrics.setdefault(mk, []).append(e.metric)
+    return (groups, {k: _spelling(v) for k, v in datasets.items()},
+            {k: _spelling(v) for k, v in metrics.items()})
+
+
+def _table_order(t) -> tuple:
+    return (group_key(t.dataset), t.dataset, group_key(t.metric), t.metric)
+
+
+def build_tables(entries: Iterable[Entry]) -> list[Table]:
+    """One table per (dataset, metric) group of the score rows, sorted by dataset then metric
+    (deltas and ratios are `build_improvements`'). A name is shown in its most frequent spelling
+    over all rows, so one dataset reads the same in each table."""
+    groups, datasets, metrics = _groups(list(entries))
     tables = []
     for (dk, mk), rows in groups.items():
-        metric = _spelling(metrics[mk])
-        lower = lower_is_better(metric)
+        rows = [e for e in rows if e.kind == "score"]
+        if not rows:
+            continue
+        lower = lower_is_better(metrics[mk])
         rows.sort(key=lambda e: (_better_first(e, lower), _tie_break(e)))
-        tables.append(Table(_spelling(datasets[dk]), metric, lower, rows))
-    tables.sort(key=lambda t: (group_key(t.dataset), t.dataset, group_key(t.metric), t.metric))
-    return tables
+        tables.append(Table(datasets[dk], metrics[mk], lower, rows))
+    return sorted(tables, key=_table_order)
+
+
+_KIND_ORDER = {"delta": 0, "ratio": 1}
+
+
+def build_improvements(entries: Iterable[Entry]) -> list[Improvements]:
+    """One list per (dataset, metric) group of the delta and ratio rows, sorted by dataset then
+    metric; rows by kind (deltas, then ratios), unit, and the largest change first."""
+    groups, datasets, metrics = _groups(list(entries))
+    out = []
+    for (dk, mk), rows in groups.items():
+        rows = [e for e in rows if e.kind in _KIND_ORDER]
+        if not rows:
+            continue
+        rows.sort(key=lambda e: (_KIND_ORDER[e.kind], e.unit or "", -e.value, _tie_break(e)))
+        out.append(Improvements(datasets[dk], metrics[mk], lower_is_better(metrics[mk]), rows))
+    return sorted(out, key=_table_order)
 
 
 # ---------------------------------------------------------------- formatting
@@ -383,13 +460,23 @@ def _md_cell(s) -> str:
     return " ".join(s.split()).replace("|", "\\|")
 
 
-def to_markdown(tables: list[Table], papers: dict[str, Paper]) -> str:
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _paper_cell(e: Entry, p: Paper) -> str:
+    return f"`{e.record_id}`" + (f" {_md_cell(p.title)}" if p.title else "")
+
+
+def to_markdown(tables: list[Table], papers: dict[str, Paper], improvements: Iterable[Improvements] = ()) -> str:
+    improvements = list(improvements)
     n_rows = sum(len(t.entries) for t in tables)
     n_papers = len({e.record_id for t in tables for e in t.entries})
     lines = ["# Leaderboards", "",
-             f"{len(tables)} table{'s' * (len(tables) != 1)}, {n_rows} row{'s' * (n_rows != 1)} "
-             f"from {n_papers} paper{'s' * (n_papers != 1)}. Values are as the abstracts state them: "
-             f"`< 30 %` is a bound, not a score of 30."]
+             f"{_plural(len(tables), 'table')}, {_plural(n_rows, 'row')} "
+             f"from {_plural(n_papers, 'paper')}. Values are as the abstracts state them: "
+             f"`< 30 %` is a bound, not a score of 30. Only scores are ranked; changes against a baseline "
+             f"(deltas, ratios) are under Reported improvements."]
     for t in tables:
         lines += ["", f"## {_md_cell(t.dataset)} · {_md_cell(t.metric)}", "",
                   f"{'lower' if t.lower_is_better else 'higher'} is better", "",
@@ -397,28 +484,46 @@ def to_markdown(tables: list[Table], papers: dict[str, Paper]) -> str:
                   "|---:|---|---:|---|---|---|---|"]
         for rank, e in zip(t.ranks(), t.entries):
             p = papers[e.record_id]
-            paper = f"`{e.record_id}`" + (f" {_md_cell(p.title)}" if p.title else "")
             lines.append(f"| {rank} | {_md_cell(e.subject)} | {_md_cell(display_text(e))} | "
-                         f"{_md_cell(e.qualifier)} | {_md_cell(e.unit)} | {paper} | "
+                         f"{_md_cell(e.qualifier)} | {_md_cell(e.unit)} | {_paper_cell(e, p)} | "
                          f"{_md_cell(source_text(p))} |")
+    if improvements:
+        n_rows = sum(len(t.entries) for t in improvements)
+        lines += ["", "# Reported improvements", "",
+                  f"{_plural(len(improvements), 'table')}, {_plural(n_rows, 'row')}: changes the abstracts "
+                  f"report against a baseline (a delta such as `+0.16 %`, a ratio such as `2.1 x`), not "
+                  f"ranked, as a change depends on what it is measured against."]
+        for t in improvements:
+            lines += ["", f"## {_md_cell(t.dataset)} · {_md_cell(t.metric)}", "",
+                      "| subject | baseline | change | kind | qualifier | unit | paper | source |",
+                      "|---|---|---:|---|---|---|---|---|"]
+            for e in t.entries:
+                p = papers[e.record_id]
+                lines.append(f"| {_md_cell(e.subject)} | {_md_cell(e.baseline)} | {_md_cell(display_text(e))} | "
+                             f"{e.kind} | {_md_cell(e.qualifier)} | {_md_cell(e.unit)} | {_paper_cell(e, p)} | "
+                             f"{_md_cell(source_text(p))} |")
     return "\n".join(lines) + "\n"
 
 
 CSV_COLUMNS = ["dataset", "metric", "lower_is_better", "rank", "subject", "value", "qualifier", "unit",
-               "record_id", "source_path", "source_index", "title", "venue", "year", "result_index"]
+               "record_id", "source_path", "source_index", "title", "venue", "year", "result_index",
+               "kind", "baseline"]
 
 
-def to_csv(tables: list[Table], papers: dict[str, Paper]) -> str:
-    """One flat table; `value` holds the qualifier too ('< 30'), never a bare number for it."""
+def to_csv(tables: list[Table], papers: dict[str, Paper], improvements: Iterable[Improvements] = ()) -> str:
+    """One flat table; `value` holds the qualifier too ('< 30'), never a bare number for it.
+    Score rows first, ranked; then the reported improvements (kind delta or ratio, with their
+    baseline), whose `rank` is empty."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
-    for t in tables:
-        for rank, e in zip(t.ranks(), t.entries):
+    for t, ranks in [(t, t.ranks()) for t in tables] + [(t, [""] * len(t.entries)) for t in improvements]:
+        for rank, e in zip(ranks, t.entries):
             p = papers[e.record_id]
             w.writerow([t.dataset, t.metric, str(t.lower_is_better).lower(), rank, e.subject, value_text(e),
                         e.qualifier or "", e.unit or "", e.record_id, p.source.path, p.source.index,
-                        p.title or "", p.venue or "", "" if p.year is None else p.year, e.result_index])
+                        p.title or "", p.venue or "", "" if p.year is None else p.year, e.result_index,
+                        e.kind, e.baseline or ""])
     return buf.getvalue()
 
 
@@ -494,7 +599,8 @@ def _sota(tabs: list[Table], papers: dict[str, Paper]) -> Sota:
     return Sota(metrics=metrics, rows=out, is_loss=direction)
 
 
-def to_json(tables: list[Table], papers: dict[str, Paper]) -> str:
+def to_json(tables: list[Table], papers: dict[str, Paper], improvements: Iterable[Improvements] = ()) -> str:
+    """Papers with Code's shape: scores only (improvements have no place in its tables)."""
     data = to_evaluation_tables(tables, papers).model_dump(mode="json")
     return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"
 
@@ -504,7 +610,7 @@ RENDERERS = {"md": to_markdown, "csv": to_csv, "json": to_json}
 
 def render(col: Collection, fmt: str) -> str:
     """The leaderboards of a collection in one format (md, csv or json)."""
-    return RENDERERS[fmt](build_tables(col.entries), col.papers)
+    return RENDERERS[fmt](build_tables(col.entries), col.papers, build_improvements(col.entries))
 
 
 def format_for(out: Optional[str], fmt: Optional[str]) -> str:

@@ -129,6 +129,11 @@ class Url(_Strict):
     span: Span
 
 
+#: the kinds of result that become leaderboard rows: scores are ranked, deltas and ratios are
+#: listed as reported improvements; counts and settings never become rows
+LEADERBOARD_KINDS = ("score", "delta", "ratio")
+
+
 class LeaderboardRow(_Strict):
     subject: str
     dataset: str
@@ -137,6 +142,13 @@ class LeaderboardRow(_Strict):
     unit: Optional[str] = None
     qualifier: Qualifier = None
     result_index: int = Field(ge=0, description="index into the record's `results`")
+    kind: Optional[Literal["score", "delta", "ratio"]] = Field(
+        default=None, description="the result's `kind`: a score is ranked, a delta or ratio is a "
+                                  "reported improvement (null only in records written before this field)")
+    baseline: Optional[str] = Field(
+        default=None, description="for a delta or ratio, the method or model the text says it improves "
+                                  "on (\"improve DARTS by 0.16%\", \"2.1x faster than FlashAttention\"); "
+                                  "else null")
     uncertainty: Optional[float] = Field(default=None, ge=0, description="the result's `uncertainty` "
                                          "(written only when known)")
     dataset_canonical: Optional[str] = Field(default=None, description="the dataset's canonical name "

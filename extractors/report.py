@@ -1,15 +1,25 @@
 """`extractors report`: one self-contained static HTML page over a folder's records.jsonl.
 
-The page holds, at the top, counts per field over the whole set and the leaderboard tables
-(the records' `leaderboard` rows grouped by (dataset, metric)); then, per abstract, the raw
-text with every extracted span highlighted by type, a panel with the record's fields and the
-results as a table. A few lines of plain JavaScript filter and search by field or name.
+The page holds, at the top, counts per field over the whole set and the leaderboard tables,
+drawn by leaderboard.py exactly as `extractors leaderboard` draws them (scores ranked per
+(dataset, metric), deltas and ratios as reported improvements with their baseline); then, per
+abstract, the raw text with every extracted span highlighted by type, a panel with the record's
+fields and the results as a table.
+
+Fast on a corpus: the counts and leaderboards are plain HTML at the top, and the abstracts are
+data, not markup: one `<script type="application/json">` block holds, per record, its rendered
+(escaped) HTML and the text of each of its fields; a few lines of plain JavaScript show one page
+of 50 records at a time and search and filter by field over all of them (a leaderboard link opens
+the page that holds its record). The browser so lays out 50 articles, not thousands, before it
+first paints.
 
 Records are read as plain JSON (the pipeline is never imported), so the report works on any
 file that follows docs/SPEC.md and tolerates missing fields.
 
 Safety and determinism:
-- every piece of text that comes from a record is HTML-escaped, attributes included;
+- every piece of text that comes from a record is HTML-escaped, attributes included; the data
+  block is JSON with `</` written `<\\/`, `<!` written `\\u003c!` and U+2028/U+2029 escaped, so
+  nothing in a record can end the block or open a comment in it;
 - a Content-Security-Policy allows only the page's own inline style and script (by their
   sha256), so nothing is fetched at view time and an injected script or handler could not run
   even if escaping were ever missed;
@@ -33,6 +43,7 @@ import re
 from pathlib import Path
 from typing import Any, Iterable, NamedTuple
 
+from . import leaderboard as lb
 from .models import ENTITY_FIELDS
 from .recordfiles import BadLine, read_objects
 
@@ -51,55 +62,6 @@ COUNT_FIELDS = ENTITY_FIELDS + ("acronyms", "results", "bounds", "urls", "leader
 FIELD_TYPE = {**ENTITY_TYPE, "acronyms": "acronym", "results": "result", "bounds": "bound",
               "urls": "url"}
 RESULT_KINDS = ("score", "delta", "ratio", "count", "setting")
-
-# metrics where a lower value is better: their leaderboards are sorted ascending. The words of
-# resources/metric_direction.tsv (pattern<TAB>lower|higher; consecutive words of the metric name,
-# case and punctuation ignored, the longest pattern wins) when the package has that file; else
-# these built-in patterns.
-_LOWER_IS_BETTER = re.compile(
-    r"perplexity|\bppl\b|error|\berr\b|loss|\bfid\b|\bkid\b|\bwer\b|\bcer\b|\bmae\b|\bmse\b|"
-    r"\brmse\b|latency|regret|distance|divergence|\bnll\b|bits?[ -]per|\bbpd\b|\bbpc\b|"
-    r"\bece\b|\beer\b|\blpips\b|\bchamfer\b|miss rate|false positive",
-    re.IGNORECASE)
-_DIRECTION_FILE = Path(__file__).resolve().parent / "resources" / "metric_direction.tsv"
-_WORD = re.compile(r"[^\W_]+")
-
-
-def _words(s: str) -> tuple[str, ...]:
-    return tuple(w.casefold() for w in _WORD.findall(s))
-
-
-def _direction_table() -> list[tuple[tuple[str, ...], bool]]:
-    """(pattern words, lower is better) from the resource file, longest first; [] without it."""
-    try:
-        lines = _DIRECTION_FILE.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return []
-    table = []
-    for line in lines:
-        cols = line.split("\t")
-        if line.startswith("#") or len(cols) < 2 or cols[1].strip() not in ("lower", "higher"):
-            continue
-        words = _words(cols[0])
-        if words:
-            table.append((words, cols[1].strip() == "lower"))
-    return sorted(table, key=lambda t: (-len(t[0]), -len(" ".join(t[0])), t[0], t[1]))
-
-
-_DIRECTIONS = _direction_table()
-
-
-def lower_is_better(metric: str) -> bool:
-    """True when a lower value of METRIC is better (perplexity, error, loss, FID, WER ...)."""
-    if not _DIRECTIONS:
-        return bool(_LOWER_IS_BETTER.search(metric))
-    words = _words(metric)
-    for pat, lower in _DIRECTIONS:
-        n = len(pat)
-        if any(words[i:i + n] == pat for i in range(len(words) - n + 1)):
-            return lower
-    return False
-
 
 _CSS = """
 :root{--fg:#1d1d1f;--mut:#5f6368;--line:#d9dce1;--bg:#f6f7f9}
@@ -123,6 +85,7 @@ td.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 .summary{display:flex;flex-wrap:wrap;gap:0 28px;align-items:flex-start}
 .lbs{display:flex;flex-wrap:wrap;gap:0 24px;align-items:flex-start}
 .lb h4{margin:6px 0 2px;font-size:13px}
+.pager{display:flex;gap:10px;align-items:center;margin:8px 0}
 button.fld{border:0;background:none;color:#0b57d0;cursor:pointer;padding:0;font:inherit;text-decoration:underline}
 article.rec{background:#fff;border:1px solid var(--line);border-radius:6px;padding:10px 14px;margin:12px 0}
 .src{margin:0 0 8px;color:var(--mut);font-size:12px}
@@ -151,27 +114,66 @@ mark.hl.cont{border-top-left-radius:0;border-bottom-left-radius:0}
 
 _JS = """
 (function () {
+  var PER = 50;
+  var data = JSON.parse(document.getElementById('records').textContent);
   var q = document.getElementById('q'), fld = document.getElementById('field');
-  var shown = document.getElementById('shown');
-  var recs = Array.prototype.slice.call(document.querySelectorAll('article.rec'));
+  var shown = document.getElementById('shown'), box = document.getElementById('recs');
+  var pagers = Array.prototype.slice.call(document.querySelectorAll('.pager'));
   var rows = Array.prototype.slice.call(document.querySelectorAll('tr[data-lb]'));
+  var ENT = {amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'"};
+  var matches = [], page = 0, plain = null;
   function has(el, s) { return el.textContent.toLowerCase().indexOf(s) >= 0; }
+  function text(s) {  // escaped HTML -> its text, lowercased
+    return s.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#x27);/g, function (m, e) {
+      return ENT[e]; }).toLowerCase();
+  }
+  function texts() {  // each record's whole text, made on the first search
+    if (!plain) { plain = data.map(function (r) { return text(r.h); }); }
+    return plain;
+  }
+  function draw() {
+    var n = Math.max(1, Math.ceil(matches.length / PER));
+    page = Math.min(page, n - 1);
+    box.innerHTML = matches.slice(page * PER, (page + 1) * PER).map(function (i) { return data[i].h; }).join('');
+    pagers.forEach(function (p) {
+      p.querySelector('.pg').textContent = 'page ' + (page + 1) + ' of ' + n;
+      p.querySelector('.prev').disabled = page === 0;
+      p.querySelector('.next').disabled = page >= n - 1;
+    });
+  }
   function apply() {
-    var s = q.value.trim().toLowerCase(), f = fld.value, n = 0;
-    recs.forEach(function (r) {
-      var ok = !f || (' ' + r.getAttribute('data-has') + ' ').indexOf(' ' + f + ' ') >= 0;
-      if (ok && s) {
-        var els = f ? r.querySelectorAll('[data-field="' + f + '"]') : [r];
-        ok = Array.prototype.some.call(els, function (e) { return has(e, s); });
-      }
-      r.hidden = !ok;
-      if (ok) { n += 1; }
+    var s = q.value.trim().toLowerCase(), f = fld.value, all = s && !f ? texts() : null;
+    matches = [];
+    data.forEach(function (r, i) {
+      var ok = !f || Object.prototype.hasOwnProperty.call(r.f, f);
+      if (ok && s) { ok = (f ? text(r.f[f]) : all[i]).indexOf(s) >= 0; }
+      if (ok) { matches.push(i); }
     });
     rows.forEach(function (tr) { tr.hidden = !!s && !has(tr, s) && !has(tr.closest('.lb').querySelector('h4'), s); });
-    shown.textContent = n + ' of ' + recs.length + ' abstracts shown';
+    shown.textContent = matches.length + ' of ' + data.length + ' abstracts shown';
+    page = 0;
+    draw();
+  }
+  function show(i, id) {  // the page holding record i, scrolled to the element `id`
+    if (matches.indexOf(i) < 0) { q.value = ''; fld.value = ''; apply(); }
+    page = Math.floor(matches.indexOf(i) / PER);
+    draw();
+    var el = document.getElementById(id);
+    if (el) { el.scrollIntoView(); }
   }
   q.addEventListener('input', apply);
   fld.addEventListener('change', apply);
+  pagers.forEach(function (p) {
+    p.querySelector('.prev').addEventListener('click', function () { page -= 1; draw(); box.scrollIntoView(); });
+    p.querySelector('.next').addEventListener('click', function () { page += 1; draw(); box.scrollIntoView(); });
+  });
+  document.addEventListener('click', function (ev) {
+    var a = ev.target.closest ? ev.target.closest('a[data-rec]') : null;
+    if (!a) { return; }
+    ev.preventDefault();
+    history.replaceState(null, '', a.getAttribute('href'));
+    show(+a.getAttribute('data-rec'), a.getAttribute('href').slice(1));
+  });
   Array.prototype.forEach.call(document.querySelectorAll('button.fld'), function (b) {
     b.addEventListener('click', function () { fld.value = b.getAttribute('data-f'); apply(); });
   });
@@ -181,6 +183,13 @@ _JS = """
     });
   });
   apply();
+  var hash = decodeURIComponent(location.hash.slice(1));
+  if (hash.indexOf('r-') === 0) {
+    data.some(function (r, i) {
+      if (hash === 'r-' + r.i || hash.indexOf('r-' + r.i + '-') === 0) { show(i, hash); return true; }
+      return false;
+    });
+  }
 })();
 """
 
@@ -416,57 +425,67 @@ def _counts(records: list[dict]) -> str:
             + "".join(rows) + "</tbody></table></div>")
 
 
-def _sort_value(v: Any) -> float:
-    if isinstance(v, (int, float)) and not isinstance(v, bool) and not math.isnan(v):
-        return float(v)
-    return -math.inf
+class Boards(NamedTuple):
+    """The leaderboards of a set of records, as `extractors leaderboard` builds them."""
+
+    tables: list            # leaderboard.Table: scores, ranked
+    improvements: list      # leaderboard.Improvements: deltas and ratios with their baselines
+    record_at: dict         # record id -> position of the record in the report
 
 
-def leaderboards(records: list[dict]) -> list[tuple[str, str, bool, list[tuple[dict, str]]]]:
-    """(dataset, metric, ascending, rows) per group; each row is (row, record id).
-
-    Groups are sorted by dataset then metric; rows by value, highest first (lowest first for
-    metrics where lower is better: perplexity, error, loss, FID, WER ...), then subject and
-    record id, so the order never depends on input order."""
-    groups: dict[tuple[str, str], list[tuple[dict, str]]] = {}
+def leaderboards(records: list[dict]) -> Boards:
+    """The score tables and reported improvements of the records, grouped and sorted by
+    leaderboard.py (one grouping for the report and `extractors leaderboard`)."""
+    col = lb.collect_records(records)
+    record_at: dict[str, int] = {}
     for n, rec in enumerate(records):
-        for row in _list(rec, "leaderboard"):
-            key = (str(row.get("dataset")), str(row.get("metric")))
-            groups.setdefault(key, []).append((row, _rid(rec, n)))
-    out = []
-    for (dataset, metric) in sorted(groups, key=lambda k: (k[0].casefold(), k[0], k[1].casefold(), k[1])):
-        asc = lower_is_better(metric)
-        rows = groups[(dataset, metric)]
-        rows.sort(key=lambda rr: (_sort_value(rr[0].get("value")) * (1 if asc else -1),
-                                  str(rr[0].get("qualifier") or ""), str(rr[0].get("subject")),
-                                  rr[1], rr[0].get("result_index") if isinstance(
-                                      rr[0].get("result_index"), int) else -1))
-        out.append((dataset, metric, asc, rows))
-    return out
+        record_at.setdefault(_rid(rec, n), n)
+    return Boards(lb.build_tables(col.entries), lb.build_improvements(col.entries), record_at)
+
+
+def _record_link(e, record_at: dict) -> str:
+    """A link to the result behind a row; the page's script opens the page that holds it."""
+    n = record_at.get(e.record_id, 0)
+    anchor = f"r-{e.record_id}-results-{e.result_index}"
+    return f'<a class="mono" href="#{esc(anchor)}" data-rec="{n}">{esc(e.record_id)}</a>'
 
 
 def _leaderboards(records: list[dict]) -> str:
-    groups = leaderboards(records)
-    if not groups:
+    boards = leaderboards(records)
+    if not boards.tables and not boards.improvements:
         return ('<div class="box"><h3>Leaderboards</h3><p class="mut">No leaderboard rows in '
                 'these records (a row needs a result with subject, dataset and metric).</p></div>')
-    parts = [f'<div class="box"><h3>Leaderboards ({len(groups)} tables, '
-             f'{sum(len(g[3]) for g in groups)} rows)</h3><div class="lbs">']
-    for dataset, metric, asc, rows in groups:
-        order = "lower is better" if asc else "higher is better"
-        parts.append(f'<div class="lb"><h4>{esc(dataset)} · {esc(metric)} '
+    n_rows = sum(len(t.entries) for t in boards.tables)
+    parts = [f'<div class="box"><h3>Leaderboards ({len(boards.tables)} tables, {n_rows} rows: '
+             'scores only)</h3><div class="lbs">']
+    for t in boards.tables:
+        order = "lower is better" if t.lower_is_better else "higher is better"
+        parts.append(f'<div class="lb"><h4>{esc(t.dataset)} · {esc(t.metric)} '
                      f'<span class="mut">({order})</span></h4><table><thead><tr><th>#</th>'
                      "<th>subject</th><th>value</th><th>unit</th><th>qualifier</th><th>record</th>"
                      "</tr></thead><tbody>")
-        for i, (row, rid) in enumerate(rows, 1):
-            ri = row.get("result_index")
-            anchor = f"r-{rid}-results-{ri}" if isinstance(ri, int) else f"r-{rid}"
-            parts.append(f'<tr data-lb="1"><td class="num">{i}</td><td>{esc(row.get("subject"))}</td>'
-                         f'<td class="num">{fmt_value(row.get("value"), row.get("qualifier"))}</td>'
-                         f'<td>{esc(row.get("unit") or "")}</td><td>{esc(row.get("qualifier") or "")}</td>'
-                         f'<td><a class="mono" href="#{esc(anchor)}">{esc(rid)}</a></td></tr>')
+        for rank, e in zip(t.ranks(), t.entries):
+            parts.append(f'<tr data-lb="1"><td class="num">{rank}</td><td>{esc(e.subject)}</td>'
+                         f'<td class="num">{fmt_value(e.value, e.qualifier)}</td>'
+                         f'<td>{esc(e.unit or "")}</td><td>{esc(e.qualifier or "")}</td>'
+                         f'<td>{_record_link(e, boards.record_at)}</td></tr>')
         parts.append("</tbody></table></div>")
     parts.append("</div></div>")
+    if boards.improvements:
+        n_rows = sum(len(t.entries) for t in boards.improvements)
+        parts.append(f'<div class="box"><h3>Reported improvements ({len(boards.improvements)} tables, '
+                     f'{n_rows} rows: deltas and ratios against a baseline, not ranked)</h3><div class="lbs">')
+        for t in boards.improvements:
+            parts.append(f'<div class="lb"><h4>{esc(t.dataset)} · {esc(t.metric)}</h4><table><thead><tr>'
+                         "<th>subject</th><th>baseline</th><th>change</th><th>kind</th><th>unit</th>"
+                         "<th>qualifier</th><th>record</th></tr></thead><tbody>")
+            for e in t.entries:
+                parts.append(f'<tr data-lb="1"><td>{esc(e.subject)}</td><td>{esc(e.baseline or "")}</td>'
+                             f'<td class="num">{fmt_value(e.value, e.qualifier)}</td><td>{esc(e.kind)}</td>'
+                             f'<td>{esc(e.unit or "")}</td><td>{esc(e.qualifier or "")}</td>'
+                             f'<td>{_record_link(e, boards.record_at)}</td></tr>')
+            parts.append("</tbody></table></div>")
+        parts.append("</div></div>")
     return "".join(parts)
 
 
@@ -478,6 +497,11 @@ def _controls() -> str:
             'aria-label="search"><label>in <select id="field" aria-label="field">'
             f'<option value="">any field</option>{opts}</select></label>'
             f'<span id="shown" class="mut"></span><span id="types">{types}</span></div>')
+
+
+def _pager() -> str:
+    return ('<div class="pager"><button type="button" class="prev">‹ previous</button>'
+            '<span class="pg mut"></span><button type="button" class="next">next ›</button></div>')
 
 
 def _entity_panel(rec: dict, rid: str) -> str:
@@ -571,9 +595,51 @@ def _record(rec: dict, n: int) -> str:
             f"{_results_table(rec, rid)}</article>")
 
 
+_FIELD_ITEM = re.compile(r'<(li|tr)\b[^>]*\bdata-field="([a-z]+)"[^>]*>(.*?)</\1>', re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _field_texts(article: str) -> dict[str, str]:
+    """Per field, the text of its items in the article (what a search in that field reads),
+    one item per line, still HTML-escaped; fields without items are absent."""
+    out: dict[str, list[str]] = {}
+    for m in _FIELD_ITEM.finditer(article):
+        if m.group(2) != "leaderboard":
+            out.setdefault(m.group(2), []).append(_TAG.sub("", m.group(3)))
+    return {f: "\n".join(items) for f, items in out.items()}
+
+
+def record_data(records: list[dict]) -> list[dict]:
+    """Per record what the page's script needs: `i` its id, `h` its article's HTML (escaped
+    here), `f` the text of each field it has (for search and the field filter), HTML-escaped too:
+    nothing from a record reaches the page unescaped."""
+    out = []
+    for n, rec in enumerate(records):
+        article = _record(rec, n)
+        out.append({"i": _rid(rec, n), "h": article, "f": _field_texts(article)})
+    return out
+
+
+def script_json(value: Any) -> str:
+    """JSON safe inside a `<script>` element: nothing in it can close the element (`</`), open
+    an HTML comment (`<!`), or break a line for an old JavaScript parser (U+2028, U+2029)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return (text.replace("</", "<\\/").replace("<!", "\\u003c!")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+_DATA_BLOCK = re.compile(r'<script type="application/json" id="records">(.*?)</script>', re.DOTALL)
+
+
+def page_records(page: str) -> list[dict]:
+    """The record data a rendered page holds (for tests and tools): the inverse of the data block."""
+    m = _DATA_BLOCK.search(page)
+    return json.loads(m.group(1)) if m else []
+
+
 def render(records: list[dict], title: str = "extractors report") -> str:
     """The whole page as one string: same records, same bytes."""
-    body = "".join(_record(r, n) for n, r in enumerate(records))
+    data = script_json(record_data(records))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f'<meta http-equiv="Content-Security-Policy" content="{esc(_CSP)}">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -582,7 +648,9 @@ def render(records: list[dict], title: str = "extractors report") -> str:
             f'<header><h1>{esc(title)}</h1><p class="mut">{len(records)} records. '
             "Hover a highlight for what was extracted; click a field name to filter.</p>"
             f'<div class="summary">{_counts(records)}</div>{_leaderboards(records)}</header>\n'
-            f"<main>{_controls()}\n{body}</main>\n<script>{_JS}</script></body></html>\n")
+            f'<main>{_controls()}\n{_pager()}<div id="recs"></div>{_pager()}</main>\n'
+            f'<script type="application/json" id="records">{data}</script>\n'
+            f"<script>{_JS}</script></body></html>\n")
 
 
 def write_report(src: Path, out: Path, title: str = "extractors report") -> int:

@@ -2,8 +2,9 @@
 
 Checks each record against `schemas/record.schema.json` (jsonschema, draft 2020-12), then:
 every span's `text` equals `text[start:end]` with 0 <= start <= end <= len(text); the id is the
-hash of the text; every leaderboard row points at an existing result with the same value; a result's
-`range_with` points at another result that points back.
+hash of the text; every leaderboard row points at an existing result with the same value and
+kind (only scores, deltas and ratios make rows), and only a delta or ratio row names a baseline;
+a result's `range_with` points at another result that points back.
 Each violation is reported as ``file:line: /json/pointer: message``.
 """
 from __future__ import annotations
@@ -71,6 +72,11 @@ def check_record(rec) -> Iterator[tuple[str, str]]:
             yield f"/leaderboard/{i}/result_index", f"points at result {k}, but there are {len(results)}"
         elif results[k]["value"] != row["value"]:
             yield f"/leaderboard/{i}/value", f"value {row['value']} != results[{k}].value {results[k]['value']}"
+        elif row.get("kind") is not None and row["kind"] != results[k].get("kind", "score"):
+            yield f"/leaderboard/{i}/kind", f"kind {row['kind']} != results[{k}].kind {results[k].get('kind', 'score')}"
+        if row.get("baseline") is not None and row.get("kind") not in ("delta", "ratio"):
+            yield f"/leaderboard/{i}/baseline", f"a baseline on a {row.get('kind') or 'row without kind'}: " \
+                                                f"only a delta or ratio improves on one"
 
 
 def validate_paths(paths) -> Iterator[str]:

@@ -9,7 +9,8 @@ from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from extractors.cli import app
-from extractors.leaderboard import (EvaluationTables, build_tables, collect, lower_is_better, number_text,
+from extractors.leaderboard import (EvaluationTables, build_improvements, build_tables, collect, lower_is_better,
+                                    number_text,
                                     render)
 from extractors.models import Record, record_id
 from conftest import ROOT
@@ -286,3 +287,96 @@ def test_seeds_leaderboard_md_shows_mcpmark_pass_at_1(seeds_dir):
         rows.append(line.split(" | ")[1:3])  # subject, value
     assert rows[0] == ["gpt-5-medium", "52.56 %"]
     assert sorted(rows[1:3]) == [["claude-sonnet-4", "< 30 %"], ["o3", "< 30 %"]]
+
+
+def test_seeds_leaderboard_rows_are_all_scores(seed_records):
+    """The seeds' six MCPMark rows are scores (issue 18's acceptance) and carry their kind."""
+    rows = [row for r in seed_records for row in r["leaderboard"]]
+    assert len(rows) == 6 and {row["kind"] for row in rows} == {"score"}
+    assert {row["baseline"] for row in rows} == {None}
+    assert {row["dataset"] for row in rows} == {"MCPMark"}
+
+
+# ---------------------------------------------------------------- scores apart from improvements
+
+def improvement_record():
+    """A paper with a score, a delta against a named baseline, a ratio, and (as an older record
+    might) a row for a count, on MCPMark pass@1."""
+    text = ("Our Foo-Agent reaches 61.2% pass@1 on MCPMark, improving over gpt-5-medium by 8.6 points, "
+            "runs 3.1x faster than o3 in pass@1 time, and solves 127 tasks.")
+    rec = make_record(text, [("61.2%", 0, 61.2, "%", None), ("8.6", 0, 8.6, "points", None),
+                             ("3.1x", 0, 3.1, "x", None), ("127", 0, 127, "task", None)],
+                      [("Foo-Agent", "MCPMark", "pass@1", k) for k in range(4)], path="in/foo.txt")
+    for res, kind in zip(rec["results"], ("score", "delta", "ratio", "count")):
+        res["kind"] = kind
+    rows = rec["leaderboard"]
+    rows[0].update(kind="score")
+    rows[1].update(kind="delta", baseline="gpt-5-medium")
+    rows[2].update(kind="ratio", baseline="o3")
+    for k in ("kind", "baseline"):   # written before rows carried their kind
+        rows[3].pop(k, None)
+    return rec
+
+
+@pytest.fixture
+def with_improvements(tmp_path):
+    return write_jsonl(tmp_path / "imp" / "records.jsonl", [mcp_record(), improvement_record()]).parent
+
+
+def test_scores_are_ranked_and_improvements_listed_apart(with_improvements):
+    col = collect([str(with_improvements)])
+    assert col.problems == []
+    tables = {(t.dataset, t.metric): t for t in build_tables(col.entries)}
+    mcp = tables["MCPMark", "pass@1"]
+    assert [(e.subject, e.value, e.kind) for e in mcp.entries] == [
+        ("Foo-Agent", 61.2, "score"), ("gpt-5-medium", 52.56, "score"), ("claude-sonnet-4", 30.0, "score"),
+        ("o3", 30.0, "score")]
+    improvements = build_improvements(col.entries)
+    assert [(t.dataset, t.metric) for t in improvements] == [("MCPMark", "pass@1")]
+    assert [(e.subject, e.baseline, e.value, e.unit, e.kind) for e in improvements[0].entries] == [
+        ("Foo-Agent", "gpt-5-medium", 8.6, "points", "delta"), ("Foo-Agent", "o3", 3.1, "x", "ratio")]
+    # the count's row (no `kind` in the row, `count` in its result) is in neither
+    assert not [e for e in col.entries if e.value == 127]
+
+
+def test_markdown_and_csv_show_improvements_with_their_baseline(with_improvements):
+    md = render(collect([str(with_improvements)]), "md")
+    scores, improvements = md.split("# Reported improvements")
+    assert "8.6" not in scores and "3.1" not in scores and "127" not in md
+    assert "| subject | baseline | change | kind | qualifier | unit | paper | source |" in improvements
+    assert "| Foo-Agent | gpt-5-medium | 8.6 points | delta |  | points |" in improvements
+    assert "| Foo-Agent | o3 | 3.1 x | ratio |  | x |" in improvements
+    rows = list(csv.DictReader(io.StringIO(render(collect([str(with_improvements)]), "csv"))))
+    assert [(r["rank"], r["subject"], r["value"], r["kind"], r["baseline"]) for r in rows] == [
+        ("1", "Foo-Agent", "61.2", "score", ""), ("2", "gpt-5-medium", "52.56", "score", ""),
+        ("3", "claude-sonnet-4", "< 30", "score", ""), ("3", "o3", "< 30", "score", ""),
+        ("1", "gpt-5-medium", "33.86", "score", ""), ("2", "claude-sonnet-4", "< 15", "score", ""),
+        ("2", "o3", "< 15", "score", ""),
+        ("", "Foo-Agent", "8.6", "delta", "gpt-5-medium"), ("", "Foo-Agent", "3.1", "ratio", "o3")]
+
+
+def test_papers_with_code_json_holds_scores_only(with_improvements):
+    data = json.loads(render(collect([str(with_improvements)]), "json"))
+    assert not list(_schema_validator().iter_errors(data))
+    values = [v for t in data for d in t["datasets"] for r in d["sota"]["rows"] for v in r["values"].values()]
+    assert sorted(values) == [15, 15, 30, 30, 33.86, 52.56, 61.2]
+
+
+def test_validate_checks_row_kind_and_baseline(tmp_path):
+    from extractors.validate import check_record
+    rec = improvement_record()
+    rec["leaderboard"] = rec["leaderboard"][:3]
+    assert list(check_record(rec)) == []
+    wrong_kind = json.loads(json.dumps(rec))
+    wrong_kind["leaderboard"][1]["kind"] = "ratio"
+    assert list(check_record(wrong_kind)) == [("/leaderboard/1/kind", "kind ratio != results[1].kind delta")]
+    score_baseline = json.loads(json.dumps(rec))
+    score_baseline["leaderboard"][0]["baseline"] = "o3"
+    assert [p for p, _ in check_record(score_baseline)] == ["/leaderboard/0/baseline"]
+    count_row = json.loads(json.dumps(rec))
+    count_row["leaderboard"].append(dict(count_row["leaderboard"][0], result_index=3, value=127.0, kind="count"))
+    assert [p for p, _ in check_record(count_row)] == ["/leaderboard/3/kind"]  # the schema: score, delta, ratio
+    old = json.loads(json.dumps(rec))  # a record written before rows had kind and baseline
+    for row in old["leaderboard"]:
+        row.pop("kind"), row.pop("baseline")
+    assert list(check_record(old)) == []

@@ -1,5 +1,9 @@
 """`extractors report`: escaping, highlighting of overlapping spans, leaderboards, determinism.
 
+The page holds the abstracts as data (one JSON block of rendered articles) that its script shows
+a page at a time; `expand` puts every article where the script would, so the tests read the
+page as a browser showing all of them does.
+
 The synthetic records here are written by hand with every field filled (the seeds output does
 not have entities or leaderboard rows yet); tests/test_report_browser.py opens them in Chromium.
 """
@@ -17,7 +21,9 @@ from typer.testing import CliRunner
 from conftest import ROOT
 from extractors.cli import app
 from extractors.models import Record, record_id
-from extractors.report import HL_TYPES, Hl, highlight, leaderboards, load_records, nest, render
+from extractors import leaderboard
+from extractors.report import (HL_TYPES, Hl, highlight, leaderboards, load_records, nest, page_records, render,
+                               script_json)
 
 runner = CliRunner()
 
@@ -172,9 +178,15 @@ class _Page(HTMLParser):
                 m[1] += data
 
 
+def expand(page):
+    """The page with every record's article in the records box, as the script shows them."""
+    html_ = "".join(r["h"] for r in page_records(page))
+    return page.replace('<div id="recs"></div>', f'<div id="recs">{html_}</div>', 1)
+
+
 def parse(page):
     p = _Page()
-    p.feed(page)
+    p.feed(expand(page))
     p.close()
     return p
 
@@ -186,9 +198,9 @@ def test_script_and_onerror_in_an_abstract_come_out_as_text():
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "&lt;img src=x onerror=alert(2)&gt;" in page
     p = parse(page)
-    # one script element (the page's own), no img, no b/i from the data, no event handler
-    # attribute and no javascript: link anywhere
-    assert p.tags.count("script") == 1 and "img" not in p.tags
+    # two script elements (the records as JSON data, the page's own script), no img, no b/i from
+    # the data, no event handler attribute and no javascript: link anywhere
+    assert p.tags.count("script") == 2 and "img" not in p.tags
     assert "i" not in p.tags
     assert not [a for a, _ in p.attrs if a.lower().startswith("on")]
     assert not [v for a, v in p.attrs if a == "href" and v and v.lower().startswith("javascript")]
@@ -200,13 +212,29 @@ def test_script_and_onerror_in_an_abstract_come_out_as_text():
 
 
 def test_data_never_becomes_markup_tags():
-    page = render(synthetic_records())
-    body = page[page.index("<main>"):page.index("<script>")]
+    page = expand(render(synthetic_records()))
+    body = page[page.index("<main>"):page.index("<script")]
     tags = set(re.findall(r"<([a-zA-Z][a-zA-Z0-9]*)", body))
-    assert tags <= {"main", "div", "input", "label", "select", "option", "span", "mark", "article",
+    assert tags <= {"main", "div", "input", "label", "select", "option", "span", "mark", "article", "button",
                     "h2", "h3", "a", "p", "ul", "li", "b", "code", "table", "thead", "tbody", "tr",
                     "th", "td"}
     assert "<i>" not in page and "&lt;i&gt;EvilNet&lt;/i&gt;" in page
+
+
+@pytest.mark.parametrize("evil", ["</script><script>alert(5)</script>", "</SCRIPT >", "<!--<script>",
+                                  "line\u2028sep\u2029para", "\\</script>", "<\\/script>"])
+def test_the_data_block_cannot_be_closed_from_a_record(evil):
+    """Whatever a record holds, the JSON block ends only where the page ends it, reads back
+    the same, and the page still has exactly its two scripts."""
+    text = f"Before {evil} after."
+    page = render([{"id": record_id(text), "text": text, "title": evil}])
+    block = page[page.index('<script type="application/json" id="records">'):]
+    block = block[:block.index("</script>")]
+    assert "</" not in block and "<!" not in block and "\u2028" not in block and "\u2029" not in block
+    assert parse(page).texts == [text]
+    assert page_records(page)[0]["i"] == record_id(text)
+    assert json.loads(script_json(evil)) == evil
+    assert page.lower().count("<script") == 2
 
 
 def test_every_span_is_highlighted_with_its_type():
@@ -277,8 +305,8 @@ def test_out_of_range_spans_are_skipped_and_noted():
 
 def test_leaderboards_group_sort_and_keep_qualifiers():
     records = synthetic_records()
-    groups = {(d, m): (asc, [(r["subject"], r["value"], r["qualifier"]) for r, _ in rows])
-              for d, m, asc, rows in leaderboards(records)}
+    groups = {(t.dataset, t.metric): (t.lower_is_better, [(e.subject, e.value, e.qualifier) for e in t.entries])
+              for t in leaderboards(records).tables}
     assert list(groups) == [("Bench&Co", "accuracy"), ("Bench&Co", "perplexity"), ("MCPMark", "pass@1")]
     assert groups[("MCPMark", "pass@1")] == (False, [
         ("Other-Model", 61.0, None), ("gpt-5-medium", 52.56, None),
@@ -286,7 +314,7 @@ def test_leaderboards_group_sort_and_keep_qualifiers():
     # perplexity: lower is better, so ascending
     assert groups[("Bench&Co", "perplexity")] == (True, [("Other-Model", 9.5, None),
                                                          ("<i>EvilNet</i>", 12.1, None)])
-    page = render(records)
+    page = expand(render(records))
     lb = page[page.index("Leaderboards ("):page.index("<main>")]
     # a qualified value is never shown as a bare number
     assert '<td class="num"><span class="q">&lt;</span> 30</td>' in lb
@@ -298,7 +326,7 @@ def test_leaderboards_group_sort_and_keep_qualifiers():
 
 def test_counts_results_table_and_panel():
     records = synthetic_records()
-    page = render(records)
+    page = expand(render(records))
     assert '<td><span class="sw sw-result"></span><button class="fld" type="button" ' \
            'data-f="results">results</button></td><td class="num">7</td><td class="num">3</td>' in page
     assert "leaderboard</td><td class=\"num\">7</td>" in page
@@ -372,3 +400,104 @@ def test_committed_report_is_fresh():
     assert committed.read_text(encoding="utf-8") == fresh, (
         "output/report.html is stale: run `python benchmarks/report_screenshot.py` "
         "(or `extractors report output -o output/report.html`) after changing output/records.jsonl")
+
+
+def _other_mcp_record():
+    """A second MCPMark paper spelled `mcpmark` / `Pass@1`, with a delta against a baseline."""
+    text = ("On mcpmark, our agent Foo-Agent reaches 61.2% Pass@1, improving over gpt-5-medium by 8.6 points, "
+            "and runs 127 tasks.")
+    return _record(
+        text, 4, models=[_entity(text, "Foo-Agent", "proposed"), _entity(text, "gpt-5-medium")],
+        benchmarks=[_entity(text, "mcpmark")], metrics=[_entity(text, "Pass@1")],
+        results=[_result(text, "61.2%", 61.2, "%", metric="Pass@1", subject="Foo-Agent", dataset="mcpmark"),
+                 _result(text, "8.6", 8.6, "points", "delta", metric="Pass@1", subject="Foo-Agent",
+                         dataset="mcpmark"),
+                 _result(text, "127", 127, "task", "count")],
+        leaderboard=[{"subject": "Foo-Agent", "dataset": "mcpmark", "metric": "Pass@1", "value": 61.2,
+                      "unit": "%", "qualifier": None, "result_index": 0, "kind": "score", "baseline": None},
+                     {"subject": "Foo-Agent", "dataset": "mcpmark", "metric": "Pass@1", "value": 8.6,
+                      "unit": "points", "qualifier": None, "result_index": 1, "kind": "delta",
+                      "baseline": "gpt-5-medium"}])
+
+
+class _Boards(HTMLParser):
+    """From the report's header: per table (box title, h4 title) the rows' cells as text."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tables, self._box, self._cell, self._row, self._in = {}, None, None, None, None
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("h3", "h4", "td"):
+            self._in, self._cell = tag, ""
+        elif tag == "tr" and ("data-lb", "1") in attrs:
+            self._row = []
+
+    def handle_endtag(self, tag):
+        if tag != self._in:
+            if tag == "tr" and self._row is not None:
+                self.tables[(self._box, self._title)].append(tuple(self._row))
+                self._row = None
+            return
+        text, self._in = self._cell.strip(), None
+        if tag == "h3":
+            self._box = text.split(" (")[0]
+        elif tag == "h4":
+            self._title = text.rsplit(" (", 1)[0] if text.endswith("better)") else text
+            self.tables[(self._box, self._title)] = []
+        elif self._row is not None:
+            self._row.append(text)
+
+    def handle_data(self, data):
+        if self._in:
+            self._cell += data
+
+
+def _markdown_tables(md):
+    """From `extractors leaderboard` markdown: per table (section, title) the rows' cells."""
+    tables, section, title = {}, None, None
+    for line in md.splitlines():
+        if line.startswith("# "):
+            section = line[2:]
+        elif line.startswith("## "):
+            title = line[3:].replace("\\|", "|")
+            tables[(section, title)] = []
+        elif line.startswith("| ") and title and not line.startswith(("| rank ", "| subject ")):
+            tables[(section, title)].append(tuple(c.strip() for c in line.strip("|").split(" | ")))
+    return tables
+
+
+def test_report_and_leaderboard_command_give_the_same_tables(tmp_path):
+    """One grouping everywhere: `MCPMark`/`pass@1` and `mcpmark`/`Pass@1` are one table in the
+    report and in `extractors leaderboard`, with the same rows in the same order; the delta is in
+    both only as a reported improvement, with its baseline; the count is in neither."""
+    records = sorted(synthetic_records() + [_other_mcp_record()], key=lambda r: r["id"])
+    folder = write_records(tmp_path / "run", records)
+    res = runner.invoke(app, ["leaderboard", str(folder)])
+    assert res.exit_code == 0, res.output
+    md = _markdown_tables(res.output)
+    page = _Boards()
+    page.feed(render(load_records(folder)))
+    html_ = page.tables
+
+    sections = {"Leaderboards": "Leaderboards", "Reported improvements": "Reported improvements"}
+    assert {(sections[b], t) for b, t in html_} == set(md)
+    assert [t for s, t in md if s == "Leaderboards"] == ["Bench&Co · accuracy", "Bench&Co · perplexity",
+                                                           "MCPMark · pass@1"]
+    assert [t for s, t in md if s == "Reported improvements"] == ["MCPMark · pass@1"]
+    for (section, title), rows in md.items():
+        page_rows = html_[(section, title)]
+        assert len(page_rows) == len(rows)
+        if section == "Leaderboards":   # rank, subject, value with qualifier and unit
+            assert [(r[0], r[1]) for r in page_rows] == [(r[0], r[1]) for r in rows]
+            assert [f"{r[2]} {r[3]}".strip() for r in page_rows] == [r[2] for r in rows]
+        else:                           # subject, baseline, change
+            assert [(r[0], r[1]) for r in page_rows] == [(r[0], r[1]) for r in rows]
+    assert [r[1] for r in html_[("Leaderboards", "MCPMark · pass@1")]] == [
+        "Foo-Agent", "Other-Model", "gpt-5-medium", "claude-sonnet-4", "o3"]
+    assert [r[:6] for r in html_[("Reported improvements", "MCPMark · pass@1")]] == [
+        ("Foo-Agent", "gpt-5-medium", "8.6", "delta", "points", "")]
+    # the same entries as leaderboard.py builds from the files
+    col = leaderboard.collect([folder])
+    assert [(t.dataset, t.metric) for t in leaderboard.build_tables(col.entries)] == \
+        [(t.dataset, t.metric) for t in leaderboards(records).tables]

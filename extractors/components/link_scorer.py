@@ -26,6 +26,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
+from .linker import share_links
 from .textutil import doc_text
 
 MODEL_FILE = "linker.json"
@@ -102,6 +103,7 @@ def relink(doc: Doc, models: dict) -> None:
             # a different subject than the rules': a single one (the rules' coordinated list was
             # about their choice)
             n.subject, n.subjects = name, []
+    share_links(ctx.text, nums)   # range and list partners share what the other lacks, as in the rules
     if added:
         doc._.entities = list(doc._.entities or []) + added
 

@@ -12,13 +12,17 @@ and the sentence and clause structure around the number:
   "over", "compared to", "against", "vs" are baselines, not subjects; failing that, a system
   named right after the number ("selected by Nait"). Counts (sizes of artifacts) have none;
 - dataset: a dataset or benchmark named in the sentence ("on MCPMark", "(49 games, ALE)"),
-  the nearest one; failing that, the record's only one when the number is a score or delta.
-Writes the links into each `NumberMatch` (and may add metric entities to ``doc._.entities``).
+  the nearest one; failing that, the record's only one when the number is a score or delta;
+- baseline (deltas and ratios only): the method or model the change is measured against, named
+  after a cue of comparison in the number's clause ("improve DARTS by 0.16%", "outperforms GPT-4
+  by 3 points", "2.1x faster than FlashAttention"; the cues are resources/baseline_cues.tsv).
+Writes the links into each `NumberMatch`, the baselines into ``doc._.baselines`` (one name or
+None per number, aligned with ``doc._.numbers``), and may add metric entities to ``doc._.entities``.
 """
 
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
-from typing import Optional
+from typing import Optional, Sequence
 
 import regex
 from spacy.language import Language
@@ -28,6 +32,9 @@ from .. import resources
 from .textutil import doc_text, rx
 
 from .entities import Entity
+
+if not Doc.has_extension("baselines"):
+    Doc.set_extension("baselines", default=None)
 
 _SENT = regex.compile(r"(?<!\b(?:e\.g|i\.e|et al|vs|Fig|Eq|Sec|cf|resp|approx|etc|Tab|No)\.)(?<=[.!?])\s+(?=[\p{Lu}(\[\d$\\])")
 _CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
@@ -156,9 +163,10 @@ def link_numbers(doc: Doc) -> None:
                 n.subjects = subs if len(subs) > 1 else []
         # ---- dataset
         n.dataset = _dataset(text, n, s_start, s_end, data, data_entities)
-    _share_links(text, nums)
+    share_links(text, nums)
     _compared(text, nums, sents, sent_starts)
     _respective(text, nums, sents, sent_starts, data, systems)
+    doc._.baselines = _baselines(text, nums, sents, sent_starts, systems, clauses)
     if revived:
         doc._.entities = ents + [e for e in revived.values() if e not in ents]
 
@@ -173,7 +181,7 @@ def _partners(text: str, a, b) -> bool:
     return a.unit == b.unit and (ends or bool(_PARTNER.match(text[max(a.end, a.unit_end):b.start])))
 
 
-def _share_links(text: str, nums) -> None:
+def share_links(text: str, nums) -> None:
     """Range and list partners ("by 3.72%~6.68%", "36% and 46%") share what the other lacks;
     a second, backward pass carries it to the head of a longer list ("95.1%, 80.2% and 70.3%
     accuracy")."""
@@ -445,6 +453,78 @@ def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
     if len(data_entities) == 1 and n.kind in ("score", "delta"):
         return next(iter(data_entities.values())).name
     return None
+
+
+def _baselines(text: str, nums, sents, sent_starts, systems, clauses: dict) -> list[Optional[str]]:
+    """`find_baseline` for each delta and ratio (None for the other numbers). A number's run is
+    the range or list it ends ("by 2.9% box AP and 2.2% mask AP": one run), so the list shares the
+    baseline named before its first number."""
+    results = [n.start for n in nums if n.kind in ("score", "delta", "ratio")]
+    out: list[Optional[str]] = []
+    run_start = 0
+    for i, n in enumerate(nums):
+        run_start = run_start if i and _partners(text, nums[i - 1], n) else n.start
+        out.append(find_baseline(text, n, *_sentence_at(sents, sent_starts, n.start, len(text)), systems,
+                                 clauses, results, run_start) if n.kind in ("delta", "ratio") else None)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _baseline_cue():
+    """A cue of comparison ending right before a system's name (resources/baseline_cues.tsv),
+    at most three lowercase words away."""
+    cues: dict[str, list[str]] = {"after": [], "either": []}
+    for cue, where in resources.rows("baseline_cues.tsv"):
+        cues[where.strip()].append(r"\s+".join(regex.escape(w) for w in cue.split()))
+
+    def alternatives(where: str) -> str:
+        return "|".join(sorted(cues[where], key=len, reverse=True))
+
+    return regex.compile(rf"""
+        (?<![\p{{L}}\p{{N}}\-])                 # the cue starts a word
+        (?:(?P<after>{alternatives("after")})   # a verb whose object is improved on: "improve DARTS by"
+          |(?P<either>{alternatives("either")}) # a word of comparison: "than", "over", "compared to"
+        )
+        \s+(?:the\s+)?                         # "than the ..."
+        (?:(?:state[\s\-]of[\s\-]the[\s\-]art     # at most three lowercase words ("state of the
+             |\p{{Ll}}[\p{{Ll}}\-]*                # art" is one): "the previous best method", and
+          ),?\s+){{0,3}}                        # an apposition: "than the baseline, PC-DARTS"
+        \(?                                    # "cross-lingual model (XLM)"
+        $                                      # and then the system's name
+        """, regex.VERBOSE | regex.IGNORECASE)
+
+
+def find_baseline(text: str, n, s_start: int, s_end: int, systems: Mentions,
+                  clauses: Optional[dict] = None, results: Sequence[int] = (), run_start: int = -1
+                  ) -> Optional[str]:
+    """The method or model a delta or ratio is measured against, or None: a system named just
+    after a cue of comparison in the number's clause, before the number ("improve DARTS by
+    0.16%", "compared to LoRA, it gains 2%") or, for comparison words, after it ("2.1x faster
+    than FlashAttention"); never one of the number's subjects; the nearest to the number wins.
+    A system before the number is not its baseline when another result (a start in the sorted
+    `results`) comes between them, unless that result is of the number's own range or list
+    (which begins at `run_start`): "outperforms XLM-R by 1.3% ... and improvements of +1.7 BLEU".
+    Only a window around the number is read (200 characters before it, 120 after), so a sentence
+    with thousands of numbers and names stays linear."""
+    c_start = max(_clause_start(text, s_start, n.start, clauses, s_end), n.start - 200)
+    n_end = max(n.end, n.unit_end)
+    brk = _CLAUSE.search(text, n_end, min(s_end, n_end + 120))
+    c_end = brk.start() if brk else min(s_end, n_end + 120)
+    subjects = set(n.subjects) | {n.subject}
+    best, best_gap = None, None
+    for s, t, e in systems.within(c_start, c_end):
+        if e.name in subjects or (n.start < t and s < n_end):
+            continue
+        before = t <= n.start
+        if before and bisect_left(results, run_start if run_start >= 0 else n.start) > bisect_left(results, t):
+            continue  # another result stands between the system and this number
+        cue = _baseline_cue().search(text, max(c_start if before else n_end, s - 60), s)
+        if cue is None or (not before and cue.group("either") is None):
+            continue
+        gap = n.start - t if before else s - n_end
+        if best_gap is None or gap < best_gap:
+            best, best_gap = e.name, gap
+    return best
 
 
 @Language.factory("result_linker")

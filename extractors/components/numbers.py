@@ -147,7 +147,15 @@ def _tables():
 
 
 def _parse_value(m) -> Optional[float]:
-    """The number as written, before any magnitude suffix."""
+    """The number as written, before any magnitude suffix; None for digits Python cannot read
+    (the regex module knows newer Unicode digits than `float` does: '\U0001ccf7')."""
+    try:
+        return _value_of(m)
+    except ValueError:
+        return None
+
+
+def _value_of(m) -> Optional[float]:
     if m.group("whole"):
         return float(m.group("whole")) + float(m.group("mfn")) / float(m.group("mfd"))
     if m.group("frac_n"):
@@ -282,14 +290,15 @@ def _kind_from_cues(text: str, start: int, end: int, t) -> tuple[Optional[str], 
 
 def _spread(text: str, pos: int, t) -> Optional[regex.Match]:
     """The spread written right after a number ending at `pos` (`±0.4`, `(± 1.3)`, `(0.4)` after
-    "mean (std)" wording), or None."""
+    "mean (std)" wording), or None (also for digits `float` cannot read)."""
     m = _SPREAD.match(text, pos)
-    if m:
-        return m
-    m = _SPREAD_PAREN.match(text, pos)
-    if m and any(c.search(text, 0, pos) for c in t["spread_cues"]):
-        return m
-    return None
+    if not m:
+        m = _SPREAD_PAREN.match(text, pos)
+        if m and not any(c.search(text, 0, pos) for c in t["spread_cues"]):
+            m = None
+    if m is None or not m.group("spread").isascii():
+        return None
+    return m
 
 
 def _magnitude_ok(text: str, s: int, e: int, suffix: str, t) -> Optional[regex.Match]:
