@@ -203,9 +203,15 @@ def leaderboard_(inputs: List[str] = typer.Argument(..., help="Folders (searched
                  out: str = typer.Option("-", "-o", "--out", help="Output file; - for stdout."),
                  fmt: Optional[str] = typer.Option(None, "--format", "-f",
                                                    help="md, csv or json [default: from the -o "
-                                                        "suffix, else md].")):
-    """One table per (dataset, metric) from the records' leaderboard rows, best first."""
-    from .leaderboard import NoRecords, collect, format_for, render
+                                                        "suffix, else md]."),
+                 dataset: Optional[str] = typer.Option(None, "--dataset", help="Only this dataset (case, "
+                                                       "spaces, hyphens aside; canonical or as written)."),
+                 metric: Optional[str] = typer.Option(None, "--metric", help="Only this metric."),
+                 min_rows: int = typer.Option(1, "--min-rows", min=1, help="Only tables with at least this "
+                                                                           "many rows.")):
+    """One table per (canonical dataset, canonical metric) from the records' leaderboard rows, best
+    first; reported improvements apart."""
+    from .leaderboard import Filters, NoRecords, collect, format_for, render
     from .writers import AtomicFile
     try:
         fmt = format_for(out, fmt)
@@ -215,7 +221,7 @@ def leaderboard_(inputs: List[str] = typer.Argument(..., help="Folders (searched
         col = collect(inputs)
     except NoRecords as e:
         raise typer.BadParameter(str(e), param_hint="INPUTS")
-    text = render(col, fmt)
+    text = render(col, fmt, Filters(dataset, metric, min_rows))
     if out == "-":
         typer.echo(text, nl=False)
     else:

@@ -54,6 +54,8 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
 from . import resources
+from .canonical import canonical
+from .canonical import group_key as canonical_key
 from .models import LEADERBOARD_KINDS, SCHEMA_BASE_URL, SCHEMA_VERSION, LeaderboardRow, Qualifier, Source
 from .recordfiles import RECORD_FILE, BadLine, NoRecords, read_objects, record_files  # noqa: F401 (re-exported)
 
@@ -161,6 +163,8 @@ class Entry:
     kind: str = "score"             # score, delta or ratio
     baseline: Optional[str] = None  # what a delta or ratio improves on, when the text names it
     uncertainty: Optional[float] = None
+    dataset_canonical: Optional[str] = None   # what tables group by (canonical.py)
+    metric_canonical: Optional[str] = None
 
 
 @dataclass
@@ -259,7 +263,10 @@ def _add_record(rec: dict, where: str, col: Collection) -> None:
             continue  # a count or setting in a record written before rows carried their kind
         entries.append(Entry(row.dataset, row.metric, row.subject, row.value, row.unit, row.qualifier,
                              row.result_index, rec["id"], kind, row.baseline if kind != "score" else None,
-                             row.uncertainty))
+                             row.uncertainty,
+                             # records written before rows carried canonical names get them here
+                             row.dataset_canonical or canonical(row.dataset, "DATASET"),
+                             row.metric_canonical or canonical(row.metric, "METRIC")))
     if not entries:
         return
     try:
@@ -292,8 +299,9 @@ def _result_kind(rec: dict, index: int) -> str:
 # ---------------------------------------------------------------- tables
 
 def group_key(name: str) -> str:
-    """Names that differ only in case, width or spacing are one group."""
-    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+    """Names that differ only in case, width, spacing, hyphens or punctuation are one group
+    (canonical.group_key: one rule for records and tables)."""
+    return canonical_key(name)
 
 
 def _spelling(names: Iterable[str]) -> str:
@@ -374,16 +382,18 @@ class Improvements:
 
 
 def _groups(entries: list[Entry]) -> tuple[dict[tuple[str, str], list[Entry]], dict[str, str], dict[str, str]]:
-    """Entries by (dataset key, metric key), and the spelling shown for each key: the most
-    frequent over all rows, scores and improvements alike, so a name reads the same in each table."""
+    """Entries by (canonical dataset key, canonical metric key), and the spelling shown for each
+    key: the most frequent canonical name over all rows, scores and improvements alike, so a name
+    reads the same in each table; the metric's direction comes from that canonical name."""
     groups: dict[tuple[str, str], list[Entry]] = {}
     datasets: dict[str, list[str]] = {}
     metrics: dict[str, list[str]] = {}
     for e in entries:
-        dk, mk = group_key(e.dataset), group_key(e.metric)
+        dname, mname = e.dataset_canonical or e.dataset, e.metric_canonical or e.metric
+        dk, mk = group_key(dname), group_key(mname)
         groups.setdefault((dk, mk), []).append(e)
-        datasets.setdefault(dk, []).append(e.dataset)
-        metrics.setdefault(mk, []).append(e.metric)
+        datasets.setdefault(dk, []).append(dname)
+        metrics.setdefault(mk, []).append(mname)
     return (groups, {k: _spelling(v) for k, v in datasets.items()},
             {k: _spelling(v) for k, v in metrics.items()})
 
@@ -465,7 +475,9 @@ def _plural(n: int, word: str) -> str:
 
 
 def _paper_cell(e: Entry, p: Paper) -> str:
-    return f"`{e.record_id}`" + (f" {_md_cell(p.title)}" if p.title else "")
+    """The paper a row comes from: record id, title, venue and year where known."""
+    where = " ".join(str(x) for x in (p.venue, p.year) if x)
+    return f"`{e.record_id}`" + (f" {_md_cell(p.title)}" if p.title else "") + (f" ({_md_cell(where)})" if where else "")
 
 
 def to_markdown(tables: list[Table], papers: dict[str, Paper], improvements: Iterable[Improvements] = ()) -> str:
@@ -608,9 +620,29 @@ def to_json(tables: list[Table], papers: dict[str, Paper], improvements: Iterabl
 RENDERERS = {"md": to_markdown, "csv": to_csv, "json": to_json}
 
 
-def render(col: Collection, fmt: str) -> str:
-    """The leaderboards of a collection in one format (md, csv or json)."""
-    return RENDERERS[fmt](build_tables(col.entries), col.papers, build_improvements(col.entries))
+@dataclass
+class Filters:
+    """Which tables to show: a dataset and a metric (case, spaces, hyphens and punctuation aside,
+    matched against the canonical name or any spelling in the table), at least `min_rows` rows."""
+
+    dataset: Optional[str] = None
+    metric: Optional[str] = None
+    min_rows: int = 1
+
+    def keep(self, t) -> bool:
+        def match(want, shown, names):
+            return want is None or group_key(want) in {group_key(shown)} | {group_key(n) for n in names}
+        return (len(t.entries) >= self.min_rows
+                and match(self.dataset, t.dataset, [e.dataset for e in t.entries])
+                and match(self.metric, t.metric, [e.metric for e in t.entries]))
+
+
+def render(col: Collection, fmt: str, filters: Optional[Filters] = None) -> str:
+    """The leaderboards of a collection in one format (md, csv or json), filtered."""
+    f = filters or Filters()
+    tables = [t for t in build_tables(col.entries) if f.keep(t)]
+    improvements = [t for t in build_improvements(col.entries) if f.keep(t)]
+    return RENDERERS[fmt](tables, col.papers, improvements)
 
 
 def format_for(out: Optional[str], fmt: Optional[str]) -> str:

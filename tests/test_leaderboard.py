@@ -380,3 +380,28 @@ def test_validate_checks_row_kind_and_baseline(tmp_path):
     for row in old["leaderboard"]:
         row.pop("kind"), row.pop("baseline")
     assert list(check_record(old)) == []
+
+
+def _canon_record(rid_text, dataset, metric, value, subject="X"):
+    from extractors.models import record_id
+    return {"id": record_id(rid_text), "text": rid_text, "sources": [{"path": "a.jsonl", "index": 0}],
+            "title": f"Paper {subject}", "venue": "ICLR", "year": 2021,
+            "results": [{"span": {"start": 0, "end": 1, "text": rid_text[0]}, "value": value, "kind": "score"}],
+            "leaderboard": [{"subject": subject, "dataset": dataset, "metric": metric, "value": value,
+                             "unit": "%", "qualifier": None, "result_index": 0, "kind": "score"}]}
+
+
+def test_tables_group_by_canonical_names_and_filter():
+    from extractors.leaderboard import Filters, build_tables, collect_records, render
+    recs = [_canon_record("a paper", "CIFAR-10", "Top-1 Accuracy", 95.0, "A"),
+            _canon_record("b paper", "CIFAR10", "top1 accuracy", 96.0, "B"),
+            _canon_record("c paper", "cifar-10", "top-1 acc.", 94.0, "C"),
+            _canon_record("d paper", "ImageNet-21K", "top-1 accuracy", 80.0, "D")]
+    col = collect_records(recs)
+    tables = build_tables(col.entries)
+    assert [(t.dataset, t.metric, [e.subject for e in t.entries]) for t in tables] == [
+        ("CIFAR10", "top-1 accuracy", ["B", "A", "C"]), ("ImageNet-21K", "top-1 accuracy", ["D"])]
+    md = render(col, "md", Filters(min_rows=3))
+    assert "CIFAR10 · top-1 accuracy" in md and "ImageNet-21K" not in md
+    md = render(col, "md", Filters(dataset="imagenet 21k"))
+    assert "ImageNet-21K" in md and "CIFAR10" not in md and "(ICLR 2021)" in md
