@@ -229,6 +229,31 @@ def leaderboard_(inputs: List[str] = typer.Argument(..., help="Folders (searched
     raise typer.Exit(1 if col.problems else 0)
 
 
+@app.command("export")
+def export_(inputs: List[str] = typer.Argument(..., help="Folders (searched for records.jsonl) or record files."),
+            out: Path = typer.Option(..., "-o", "--out", help="Folder for the tables (created)."),
+            fmt: str = typer.Option("parquet", "--format", "-f", help="parquet or csv.")):
+    """Flat tables from records: papers, sources, entities, results, leaderboard (.parquet or .csv)."""
+    from .export import FORMATS, ExportError, export
+    from .recordfiles import NoRecords
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"expected {' or '.join(FORMATS)}", param_hint="--format")
+    if out.exists() and not out.is_dir():
+        raise typer.BadParameter(f"{out} is a file, not a folder", param_hint="-o")
+    try:
+        res = export(inputs, out, fmt)
+    except NoRecords as e:
+        raise typer.BadParameter(str(e), param_hint="INPUTS")
+    except ExportError as e:
+        raise typer.BadParameter(str(e), param_hint="--format")
+    for line in res.problems:
+        typer.echo(line, err=True)
+    counts = ", ".join(f"{n} {t}" for t, n in res.rows.items())
+    typer.echo(f"{counts} rows from {res.records - res.duplicates} records ({res.duplicates} "
+               f"duplicates skipped), {len(res.problems)} problems -> {out}", err=True)
+    raise typer.Exit(1 if res.problems else 0)
+
+
 @app.command("train")
 def train_(data: Optional[List[Path]] = typer.Option(
                None, "--data", help="Annotation files or folders (gold format, docs/SPEC.md section 6); "
