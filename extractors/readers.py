@@ -348,8 +348,9 @@ def _raw_lines(fh, encoding: str = "utf-8") -> Iterator[bytes]:
 
 def corrupt_reason(e: CorruptData, line: Optional[int] = None) -> str:
     """The error of compressed data that end early or are corrupt, naming the position reached."""
-    where = f" inside line {line}" if line else ""
-    return (f"{e.problem} {e.kind} data{where} (after {e.pos:,} bytes of content); everything "
+    where = f" at line {line}" if line else ""
+    detail = f": {e.detail}" if e.detail else ""
+    return (f"{e.problem} {e.kind} data{where} (after {e.pos:,} bytes of content{detail}); everything "
             "before it was read")
 
 

@@ -37,9 +37,10 @@ class CorruptData(Exception):
     """Compressed data that end early or cannot be decompressed; `pos` is the number of
     uncompressed bytes delivered before the problem."""
 
-    def __init__(self, kind: str, problem: str, pos: int) -> None:
-        self.kind, self.problem, self.pos = kind, problem, pos
-        super().__init__(f"{problem} {kind} data after {pos:,} bytes of uncompressed content")
+    def __init__(self, kind: str, problem: str, detail: str = "", pos: int = 0) -> None:
+        self.kind, self.problem, self.pos, self.detail = kind, problem, pos, detail
+        super().__init__(f"{problem} {kind} data after {pos:,} bytes of uncompressed content"
+                         + (f" ({detail})" if detail else ""))
 
 
 class MissingExtra(Exception):
@@ -153,21 +154,36 @@ class _Guarded(io.RawIOBase):
 
     def readinto(self, b) -> int:
         try:
-            n = self._inner.readinto(b)
+            # read1: at most one step of the decompressor, so that what it gave before a problem
+            # is never held back in a buffer that the problem discards
+            data = self._inner.read1(len(b))
+            n = len(data)
+            b[:n] = data
         except self._errors as e:
-            raise CorruptData(self._kind, _problem(e), self.pos) from None
+            raise CorruptData(self._kind, *_problem(e), pos=self.pos) from None
         except OSError as e:
             if e.errno is not None:     # the disk, not the data
                 raise
-            raise CorruptData(self._kind, _problem(e), self.pos) from None
+            raise CorruptData(self._kind, *_problem(e), pos=self.pos) from None
         self.pos += n
         return n
 
 
-def _problem(e: BaseException) -> str:
+class _Failing:
+    """A stream whose next read raises the problem found while reading the head."""
+
+    def __init__(self, error: CorruptData) -> None:
+        self.error = error
+
+    def read(self, n: int = -1) -> bytes:
+        raise self.error
+
+
+def _problem(e: BaseException) -> tuple[str, str]:
+    """('truncated' or 'corrupt', what the decompressor said)."""
     if isinstance(e, EOFError):
-        return "truncated"
-    return f"corrupt ({e})".replace("corrupt (Invalid data stream)", "corrupt")
+        return "truncated", ""
+    return "corrupt", str(e)
 
 
 def _decompressor(kind: str, fh: BinaryIO):
@@ -231,8 +247,20 @@ def open_input(path: Union[str, Path]) -> Opened:
             return Opened(io.BufferedReader(_Prefixed(head, raw), READ_SIZE), head, None, owned)
         inner = _decompressor(kind, io.BufferedReader(_Prefixed(head, raw), READ_SIZE))
         guarded = _Guarded(inner, kind)
-        content_head = _read_full(guarded, SNIFF_BYTES)
-        stream = io.BufferedReader(_Prefixed(content_head, guarded), READ_SIZE)
+        parts: list[bytes] = []
+        rest: BinaryIO = guarded
+        try:
+            while sum(map(len, parts)) < SNIFF_BYTES:
+                data = guarded.read(SNIFF_BYTES - sum(map(len, parts)))
+                if not data:
+                    break
+                parts.append(data)
+        except CorruptData as e:
+            if not parts:
+                raise
+            rest = _Failing(e)     # a short file that ends early: its lines first, then the error
+        content_head = b"".join(parts)
+        stream = io.BufferedReader(_Prefixed(content_head, rest), READ_SIZE)
         return Opened(stream, content_head, kind, owned)
     except BaseException:
         if owned is not None:
