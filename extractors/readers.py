@@ -55,8 +55,9 @@ from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
 from . import resources, shapes
-from .streams import (STDIN, STDIN_SHOWN, CorruptData, MissingExtra, Opened, _Prefixed, compression_of,
-                      inner_suffix, open_input, whitespace_only)
+from .streams import (STDIN, STDIN_SHOWN, CorruptData, MissingExtra, Opened, _Prefixed, inner_suffix,
+                      open_input, whitespace_only)
+from .streams import compression_of  # noqa: F401  (re-exported: partition.py)
 from .streams import SNIFF_BYTES  # noqa: F401  (re-exported)
 
 MAX_CHARS = 100_000

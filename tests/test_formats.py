@@ -10,7 +10,6 @@ from __future__ import annotations
 import builtins
 import bz2
 import gzip
-import io
 import json
 import lzma
 import shutil
