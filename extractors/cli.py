@@ -29,7 +29,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 
 
 @app.command()
-def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstracts (any format, compressed or not); - for standard input."),
+def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstracts (any format, compressed "
+                                                      "or not); - for standard input."),
         out: Path = typer.Option(..., "-o", "--out", help="Output folder."),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1,
                                               help="Worker processes [default: 1; with --engine dask "
