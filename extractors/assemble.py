@@ -23,7 +23,7 @@ def raw_span(norm: Normalized, start: int, end: int) -> Span:
 def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
     rec = Record(
         id=record_id(a.text),
-        sources=[Source(path=a.path, index=a.index, line=a.line)],
+        sources=[Source(path=a.path, index=a.index, line=a.line, key=a.ext_id)],
         venue=a.venue, year=a.year, title=a.title, text=a.text,
     )
     for u in doc._.urls or []:

@@ -29,7 +29,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 
 
 @app.command()
-def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstracts."),
+def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstracts (any format, compressed "
+                                                      "or not); - for standard input."),
         out: Path = typer.Option(..., "-o", "--out", help="Output folder."),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1,
                                               help="Worker processes [default: 1; with --engine dask "
@@ -233,6 +234,31 @@ def leaderboard_(inputs: List[str] = typer.Argument(..., help="Folders (searched
                f"records ({col.duplicates} duplicates skipped), {len(col.problems)} problems"
                + ("" if out == "-" else f" -> {out}"), err=True)
     raise typer.Exit(1 if col.problems else 0)
+
+
+@app.command("export")
+def export_(inputs: List[str] = typer.Argument(..., help="Folders (searched for records.jsonl) or record files."),
+            out: Path = typer.Option(..., "-o", "--out", help="Folder for the tables (created)."),
+            fmt: str = typer.Option("parquet", "--format", "-f", help="parquet or csv.")):
+    """Flat tables from records: papers, sources, entities, results, leaderboard (.parquet or .csv)."""
+    from .export import FORMATS, ExportError, export
+    from .recordfiles import NoRecords
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"expected {' or '.join(FORMATS)}", param_hint="--format")
+    if out.exists() and not out.is_dir():
+        raise typer.BadParameter(f"{out} is a file, not a folder", param_hint="-o")
+    try:
+        res = export(inputs, out, fmt)
+    except NoRecords as e:
+        raise typer.BadParameter(str(e), param_hint="INPUTS")
+    except ExportError as e:
+        raise typer.BadParameter(str(e), param_hint="--format")
+    for line in res.problems:
+        typer.echo(line, err=True)
+    counts = ", ".join(f"{n} {t}" for t, n in res.rows.items())
+    typer.echo(f"{counts} rows from {res.records - res.duplicates} records ({res.duplicates} "
+               f"duplicates skipped), {len(res.problems)} problems -> {out}", err=True)
+    raise typer.Exit(1 if res.problems else 0)
 
 
 @app.command("train")

@@ -41,6 +41,18 @@ class Source(_Strict):
     path: str
     index: int = Field(ge=0, description="0-based position of the abstract within its file")
     line: Optional[int] = Field(default=None, ge=1, description="1-based line where it starts")
+    key: Optional[str] = Field(default=None, description=(
+        "the input's own identifier of this abstract: OpenReview note id, arXiv id, DOI, Semantic "
+        "Scholar corpusid, OpenAlex id, BibTeX key, an `id` column; absent (or null) when the "
+        "input has none"))
+
+    @model_serializer(mode="wrap")
+    def _without_absent_key(self, handler):
+        # additive field: a source without a key is written exactly as before the field existed
+        out = handler(self)
+        if out.get("key") is None:
+            out.pop("key", None)
+        return out
 
 
 Role = Literal["proposed", "used"]

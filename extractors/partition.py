@@ -1,8 +1,10 @@
 """Partitions: the unit of work of every engine (in-process, local worker processes, Dask, Spark).
 
 `plan(inputs)` splits the inputs into `Part`s in input order: each JSONL file larger than the
-partition size becomes byte ranges cut at line starts, any other file one part (or, when it is
-large and not JSONL, batches of abstracts read by the planner). `process_part(part)` reads a part
+partition size and stored uncompressed (also a ``.json`` file holding JSON Lines) becomes byte
+ranges cut at line starts, any other file one part, or, when it is large (a compressed dump, a
+large CSV, JSON or BibTeX file) or standard input, batches of abstracts read as a stream by the
+planner and handed out about `part_bytes` of text at a time. `process_part(part)` reads a part
 and turns it into a `PartResult`: record rows and error rows, each with a `key` that gives the
 abstract's place in the input order, so the merge (`writers.merge_records`) writes the same bytes
 whatever produced the rows, in whatever order they arrive.
@@ -97,30 +99,37 @@ def plan(inputs: Iterable[str], part_bytes: int = PART_BYTES, exclude: Iterable[
             no += 1
             continue
         path, shown = entry
+        if str(path) == readers.STDIN:
+            # standard input can be read once, here: its abstracts go out in batches
+            parts = _item_batches(no, file_no, path, shown, part_bytes)
+            for part in parts:
+                yield part
+                no += 1
+            continue
         try:
             size = path.stat().st_size
         except OSError:
             size = 0
-        ext = path.suffix.lower()
         if size <= part_bytes or not path.is_file():
             parts = [Part(no, file_no, "file", str(path), shown)]
-        elif ext in readers.JSONL_EXT and _utf8(path):
+        elif readers.byte_splittable(path):
+            # JSONL content stored plain (also a .json file of JSON Lines): byte ranges
             parts = _ranges(no, file_no, path, shown, part_bytes)
         else:
+            # anything else, compressed files included: read here as a stream, handed out in
+            # batches of about `part_bytes` of text (workers share the work of one large dump)
             parts = _item_batches(no, file_no, path, shown, part_bytes)
         for part in parts:
             yield part
             no += 1
 
 
-def _utf8(path: Path) -> bool:
-    """Not a UTF-16/32 file (those are read whole: byte ranges need UTF-8 lines)."""
+def _compressed(path: Path) -> bool:
     try:
         with open(path, "rb") as fh:
-            head = fh.read(4)
+            return readers.compression_of(fh.read(8)) is not None
     except OSError:
-        return True
-    return not any(head.startswith(bom) for bom, _ in readers.BOMS)
+        return False
 
 
 def _nonblank(raw: bytes) -> bool:
@@ -211,6 +220,11 @@ def read_range(path: Union[str, Path], start: int = 0, end: Optional[int] = None
     given, are the line number and index of the first line starting at or after `start`."""
     path = Path(path)
     shown = shown or str(path)
+    if _compressed(path):
+        # a compressed file has no byte ranges: the range that starts it reads it whole
+        if start == 0:
+            yield from readers.read_file(path, shown)
+        return
     try:
         problem, _, _ = readers.sniff(path)
     except OSError as e:
@@ -388,7 +402,7 @@ def _process(part: Part, extractor, existing: Optional[Existing], time_limit) ->
         if existing is not None and len(existing):
             fp = fingerprint(item.text, item.venue, item.year, item.title)
             if fp in existing:
-                src = Source(path=item.path, index=item.index, line=item.line).model_dump(mode="json")
+                src = Source(path=item.path, index=item.index, line=item.line, key=item.ext_id).model_dump(mode="json")
                 res.rows.append((record_id(item.text), k, SOURCE, orjson.dumps({"fp": fp, "source": src})))
                 res.reused += 1
                 continue

@@ -1,0 +1,233 @@
+"""`extractors export`: records as flat tables for pandas, DuckDB, Spark or a spreadsheet.
+
+`export(inputs, out_dir, fmt)` reads the records under `inputs` (folders are searched for
+``records.jsonl``, as `leaderboard` does; a record read twice is exported once) and writes five
+tables into `out_dir`, as Parquet (pyarrow) or CSV (standard library), one row group or CSV line
+per row, streamed in batches (memory stays flat):
+
+- ``papers``: one row per record (id, key, title, venue, year, counts);
+- ``sources``: one row per place a record was read (id, path, index, line, key);
+- ``entities``: one row per entity of any type (record id, type, name, canonical when the record
+  has one, role, first mention, number of mentions);
+- ``results``: one row per reported number (record id, its index, value, unit, kind, qualifier,
+  metric, subject, dataset, span);
+- ``leaderboard``: one row per leaderboard row (record id, subject, dataset, metric, value, unit,
+  qualifier, result index).
+
+Column names and types are `TABLES` (README "Export"); the same records give byte-identical CSV,
+and Parquet files with the same rows. Lines that cannot be read are reported and skipped
+(`Export.problems`); the tables then hold every other record.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator, Union
+
+from .models import ENTITY_FIELDS
+from .recordfiles import BadLine, read_objects, record_files
+
+FORMATS = ("parquet", "csv")
+BATCH = 10_000          # rows buffered per table before they are written
+
+# table -> [(column, type)]; types: string, int64, float64 (every column may be null)
+TABLES: dict[str, list[tuple[str, str]]] = {
+    "papers": [("id", "string"), ("key", "string"), ("title", "string"), ("venue", "string"),
+               ("year", "int64"), ("sources", "int64"), ("text_chars", "int64")]
+              + [(f, "int64") for f in ENTITY_FIELDS]
+              + [("acronyms", "int64"), ("results", "int64"), ("bounds", "int64"), ("urls", "int64"),
+                 ("leaderboard", "int64")],
+    "sources": [("record_id", "string"), ("path", "string"), ("index", "int64"), ("line", "int64"),
+                ("key", "string")],
+    "entities": [("record_id", "string"), ("type", "string"), ("name", "string"),
+                 ("canonical", "string"), ("role", "string"), ("mentions", "int64"),
+                 ("first_start", "int64"), ("first_end", "int64"), ("first_text", "string")],
+    "results": [("record_id", "string"), ("result_index", "int64"), ("value", "float64"),
+                ("unit", "string"), ("kind", "string"), ("qualifier", "string"), ("metric", "string"),
+                ("subject", "string"), ("dataset", "string"), ("span_start", "int64"),
+                ("span_end", "int64"), ("span_text", "string")],
+    "leaderboard": [("record_id", "string"), ("subject", "string"), ("dataset", "string"),
+                    ("metric", "string"), ("value", "float64"), ("unit", "string"),
+                    ("qualifier", "string"), ("result_index", "int64")],
+}
+# entity field -> the type named in the entities table
+ENTITY_TYPE = {"methods": "method", "models": "model", "datasets": "dataset",
+               "benchmarks": "benchmark", "metrics": "metric", "tasks": "task"}
+
+
+class ExportError(Exception):
+    """The export cannot be done (no records, pyarrow missing for Parquet)."""
+
+
+@dataclass
+class Export:
+    """What an export wrote: rows per table, records read, duplicates skipped, problems."""
+
+    rows: dict = field(default_factory=lambda: {t: 0 for t in TABLES})
+    records: int = 0
+    duplicates: int = 0
+    problems: list = field(default_factory=list)
+    files: list = field(default_factory=list)
+
+
+def rows_of(rec: dict) -> dict[str, list[tuple]]:
+    """The rows one record gives to each table (tuples in `TABLES` column order)."""
+    rid = rec.get("id")
+    sources = rec.get("sources") or []
+    key = next((s.get("key") for s in sources if isinstance(s, dict) and s.get("key") is not None), None)
+    counts = [len(rec.get(f) or []) for f in ENTITY_FIELDS]
+    out: dict[str, list[tuple]] = {t: [] for t in TABLES}
+    out["papers"].append((rid, key, rec.get("title"), rec.get("venue"), rec.get("year"), len(sources),
+                          len(rec.get("text") or ""), *counts,
+                          *(len(rec.get(f) or []) for f in ("acronyms", "results", "bounds", "urls",
+                                                           "leaderboard"))))
+    for s in sources:
+        out["sources"].append((rid, s.get("path"), s.get("index"), s.get("line"), s.get("key")))
+    for f in ENTITY_FIELDS:
+        for e in rec.get(f) or []:
+            mentions = e.get("mentions") or []
+            first = min(mentions, key=lambda m: (m.get("start", 0), m.get("end", 0))) if mentions else {}
+            out["entities"].append((rid, ENTITY_TYPE[f], e.get("name"), e.get("canonical"), e.get("role"),
+                                    len(mentions), first.get("start"), first.get("end"), first.get("text")))
+    for i, r in enumerate(rec.get("results") or []):
+        span = r.get("span") or {}
+        out["results"].append((rid, i, r.get("value"), r.get("unit"), r.get("kind"), r.get("qualifier"),
+                               r.get("metric"), r.get("subject"), r.get("dataset"), span.get("start"),
+                               span.get("end"), span.get("text")))
+    for row in rec.get("leaderboard") or []:
+        out["leaderboard"].append((rid, row.get("subject"), row.get("dataset"), row.get("metric"),
+                                   row.get("value"), row.get("unit"), row.get("qualifier"),
+                                   row.get("result_index")))
+    return out
+
+
+def _records(inputs: Iterable[Union[str, Path]], res: Export) -> Iterator[dict]:
+    seen: set[str] = set()
+    for path in record_files(inputs):
+        res.files.append(str(path))
+        try:
+            for n, obj in read_objects(path):
+                where = f"{path}:{n}" if n else str(path)
+                if isinstance(obj, BadLine):
+                    res.problems.append(f"{where}: {obj}")
+                    continue
+                if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
+                    res.problems.append(f"{where}: not a record (no id)")
+                    continue
+                res.records += 1
+                if obj["id"] in seen:
+                    res.duplicates += 1
+                    continue
+                seen.add(obj["id"])
+                yield obj
+        except OSError as e:
+            res.problems.append(f"{path}: cannot read: {e.strerror or e}")
+
+
+class _CsvTable:
+    def __init__(self, path: Path, columns: list[tuple[str, str]]) -> None:
+        from .writers import AtomicFile
+        self.file = AtomicFile(path)
+        self.text = io.TextIOWrapper(_Sink(self.file), encoding="utf-8", newline="", write_through=True)
+        self.writer = csv.writer(self.text, lineterminator="\n")
+        self.writer.writerow([c for c, _ in columns])
+
+    def add(self, rows: list[tuple]) -> None:
+        self.writer.writerows([["" if v is None else _csv_value(v) for v in row] for row in rows])
+
+    def close(self, ok: bool) -> None:
+        self.text.flush()
+        self.file.commit() if ok else self.file.abort()
+
+
+def _csv_value(v):
+    if isinstance(v, float):
+        return repr(v) if math.isfinite(v) else ""
+    return v
+
+
+class _Sink(io.RawIOBase):
+    """A writable raw stream over an AtomicFile (for TextIOWrapper)."""
+
+    def __init__(self, f) -> None:
+        self.f = f
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b) -> int:
+        self.f.write(bytes(b))
+        return len(b)
+
+    def close(self) -> None:   # the AtomicFile is committed or aborted by its owner
+        pass
+
+
+class _ParquetTable:
+    def __init__(self, path: Path, columns: list[tuple[str, str]]) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+        from .writers import AtomicFile
+        self.pa = pa
+        types = {"string": pa.string(), "int64": pa.int64(), "float64": pa.float64()}
+        self.schema = pa.schema([(c, types[t]) for c, t in columns])
+        self.file = AtomicFile(path)
+        self.writer = pq.ParquetWriter(self.file.fh, self.schema)
+        self.empty = True
+
+    def add(self, rows: list[tuple]) -> None:
+        cols = list(zip(*rows)) if rows else [[] for _ in self.schema]
+        arrays = [self.pa.array(list(c), type=f.type, from_pandas=False)
+                  for c, f in zip(cols, self.schema)]
+        self.writer.write_table(self.pa.Table.from_arrays(arrays, schema=self.schema))
+        self.empty = False
+
+    def close(self, ok: bool) -> None:
+        if ok and self.empty:
+            self.add([])           # a table with no rows still has its columns
+        self.writer.close()
+        self.file.commit() if ok else self.file.abort()
+
+
+def export(inputs: Iterable[Union[str, Path]], out_dir: Union[str, Path], fmt: str = "parquet") -> Export:
+    """Write the tables of the records under `inputs` into `out_dir` (``<table>.parquet`` or
+    ``<table>.csv``). Raises `NoRecords` (from recordfiles) when an input holds no record file,
+    `ExportError` when Parquet is asked for without pyarrow."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}: expected {' or '.join(FORMATS)}")
+    if fmt == "parquet":
+        try:
+            import pyarrow  # noqa: F401
+            import pyarrow.parquet  # noqa: F401
+        except ImportError:
+            raise ExportError("--format parquet needs pyarrow: pip install 'extractors[parquet]' "
+                              "(or use --format csv)") from None
+    inputs = list(inputs)
+    record_files(inputs)                      # NoRecords before any output is touched
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    res = Export()
+    kind = _ParquetTable if fmt == "parquet" else _CsvTable
+    tables = {t: kind(out_dir / f"{t}.{fmt}", cols) for t, cols in TABLES.items()}
+    buffers: dict[str, list[tuple]] = {t: [] for t in TABLES}
+    ok = False
+    try:
+        for rec in _records(inputs, res):
+            for t, rows in rows_of(rec).items():
+                buf = buffers[t]
+                buf.extend(rows)
+                res.rows[t] += len(rows)
+                if len(buf) >= BATCH:
+                    tables[t].add(buf)
+                    buffers[t] = []
+        for t, buf in buffers.items():
+            if buf:
+                tables[t].add(buf)
+        ok = True
+    finally:
+        for table in tables.values():
+            table.close(ok)
+    return res
