@@ -17,12 +17,10 @@ hyphens and punctuation aside (``MCPMark`` / ``mcpmark`` / ``MCP Mark``).
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
 from typing import Optional
 
 import regex
 
-from . import resources
 
 #: entity types whose names get a canonical form in records
 CANONICAL_TYPES = ("DATASET", "BENCHMARK", "METRIC", "MODEL", "METHOD")
@@ -42,15 +40,14 @@ def group_key(name: Optional[str]) -> str:
     return "".join(ch for ch in s if ch.isalnum() or ch in "@^")
 
 
-@lru_cache(maxsize=1)
-def _lexicon() -> dict[tuple[str, str], str]:
-    """(spelling key, type) -> canonical name, for every lexicon surface and its variants."""
-    from .components.lexicon import variants
-    out: dict[tuple[str, str], str] = {}
-    for form, typ, _weight, canon in resources.rows("lexicon/names.tsv"):
-        for v in variants(form) | {form}:
-            out.setdefault((group_key(v), typ), canon)
-    return out
+def _from_lexicon(name: str, types: tuple[str, ...]) -> Optional[str]:
+    """The canonical name of the heaviest lexicon entry of one of `types` that `name` spells."""
+    from .components.lexicon import entries
+    for typ in types:
+        found = [e for e in entries(name) if e[1] == typ]
+        if found:
+            return max(found, key=lambda e: (e[2], e[3]))[3]
+    return None
 
 
 def _tidy(name: str) -> str:
@@ -95,10 +92,8 @@ def canonical(name: Optional[str], typ: str) -> Optional[str]:
     method the lexicon does not know)."""
     if not name or typ not in CANONICAL_TYPES:
         return None
-    hit = _lexicon().get((group_key(name), typ))
-    if hit is None and typ in ("DATASET", "BENCHMARK"):
-        other = "BENCHMARK" if typ == "DATASET" else "DATASET"
-        hit = _lexicon().get((group_key(name), other))
+    types = (typ, {"DATASET": "BENCHMARK", "BENCHMARK": "DATASET"}[typ]) if typ in ("DATASET", "BENCHMARK") else (typ,)
+    hit = _from_lexicon(name, types)
     if hit is not None and _keeps_content(name, hit):
         return hit
     if typ in LEXICON_ONLY:

@@ -60,6 +60,13 @@ def automaton():
     return auto
 
 
+def entries(surface: str) -> list[tuple[str, str, int, str]]:
+    """The lexicon entries (form, type, weight, canonical) a surface spells, variants included
+    ("CIFAR-10" finds CIFAR10's), from the automaton the component builds anyway."""
+    hit = automaton().get(_key(surface), None)
+    return list(hit[1]) if hit else []
+
+
 _CAMEL = regex.compile(r"\p{L}+\p{Ll}\p{Lu}\p{L}*")              # GigaWord, ImageNet, miniImagenet
 _CAMEL_OR_TITLE = regex.compile(r"\p{Lu}\p{Ll}+|\p{L}+\p{Ll}\p{Lu}\p{L}*")
 
