@@ -248,9 +248,10 @@ def session(master: Optional[str] = None, cores: Optional[int] = None):
     from pyspark import SparkConf
     from pyspark.sql import SparkSession
 
-    if not master and not SparkConf().contains("spark.master"):
+    conf = SparkConf()
+    if not master and not conf.contains("spark.master"):
         master = f"local[{cores or 2}]"
-    if master and master.startswith("local"):
+    if (master or conf.get("spark.master")).startswith("local"):
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     builder = SparkSession.builder.appName("extractors").config("spark.ui.showConsoleProgress", "false")
     if master:

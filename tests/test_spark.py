@@ -214,3 +214,14 @@ def test_executor_without_the_output_folder_fails_with_a_clear_message(session, 
     with pytest.raises(Exception) as e:
         sc.parallelize(parts, 1).mapPartitionsWithIndex(task).collect()
     assert "driver and every executor reach at the same path" in str(e.value)
+
+
+def test_resume_over_a_finished_output_reuses_every_record(session, inputs, local_run, tmp_path):
+    """--resume under Spark: the records already written are shipped to the executors (a broadcast)
+    and every abstract is found there; the files are the same."""
+    import shutil
+    out = tmp_path / "resumed"
+    shutil.copytree(local_run, out)
+    summary = spark_engine.run(session, inputs, out, resume=True, part_mb=0.2)
+    assert summary.resumed == summary.abstracts_read - 1   # all but the one whose extraction failed
+    assert outputs(out) == outputs(local_run)
