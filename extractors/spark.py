@@ -49,6 +49,7 @@ from .writers import RUN_SIZE, Runs, write_json
 
 MAX_PART_BYTES = 64 << 20     # the largest part the automatic size picks (a typical HDFS block)
 TASKS_PER_CORE = 16           # the automatic size aims at this many parts per executor core
+LOCAL_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"   # for a local[N] master (session())
 _POS_MASK = (1 << KEY_BITS) - 1
 
 
@@ -251,9 +252,13 @@ def session(master: Optional[str] = None, cores: Optional[int] = None):
     conf = SparkConf()
     if not master and not conf.contains("spark.master"):
         master = f"local[{cores or 2}]"
+    builder = SparkSession.builder.appName("extractors").config("spark.ui.showConsoleProgress", "false")
     if (master or conf.get("spark.master")).startswith("local"):
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    builder = SparkSession.builder.appName("extractors").config("spark.ui.showConsoleProgress", "false")
+        if not conf.contains("spark.driver.extraJavaOptions"):
+            # a local JVM only schedules tasks: the quick compiler and one GC thread start it in
+            # about half the time and leave the cores to the Python workers
+            builder = builder.config("spark.driver.extraJavaOptions", LOCAL_JVM_OPTIONS)
     if master:
         builder = builder.master(master)
     return builder.getOrCreate()
