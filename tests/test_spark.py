@@ -119,9 +119,14 @@ def test_automatic_part_size(inputs, tmp_path):
 
 def _python_workers(session) -> list:
     """The pyspark worker processes (children of the pyspark daemon under the driver's JVM)."""
-    jvm = psutil.Process(session.sparkContext._gateway.proc.pid)
-    daemons = [p for p in jvm.children(recursive=True) if "pyspark.daemon" in " ".join(p.cmdline())]
-    return [c for d in daemons for c in d.children()]
+    workers = []
+    for p in psutil.Process(session.sparkContext._gateway.proc.pid).children(recursive=True):
+        try:
+            if "pyspark.daemon" in " ".join(p.cmdline()) and p.parent().name() == "java":
+                workers += p.children()   # the daemon's children: the workers, which fork from it
+        except psutil.Error:          # gone meanwhile, or a zombie
+            pass
+    return workers
 
 
 def test_task_failing_once_is_retried_without_loss_or_duplication(session, inputs, local_run, tmp_path,
@@ -143,8 +148,11 @@ def test_task_failing_once_is_retried_without_loss_or_duplication(session, input
     def killer():
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and not killed:
-            partial = out / ".partial"
-            if partial.is_dir() and any(p.name.startswith("spark-") for p in partial.iterdir()):
+            try:
+                started = any(p.name.startswith("spark-") for p in (out / ".partial").iterdir())
+            except FileNotFoundError:   # not made yet (or already merged and gone)
+                started = False
+            if started:
                 for w in _python_workers(session):  # the first part is in: both workers are busy
                     try:
                         os.kill(w.pid, signal.SIGKILL)
