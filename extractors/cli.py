@@ -20,7 +20,8 @@ def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstra
         out: Path = typer.Option(..., "-o", "--out", help="Output folder."),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1,
                                               help="Worker processes [default: 1; with --engine dask "
-                                                   "and no --scheduler, LocalCluster workers: 2]."),
+                                                   "and no --scheduler, LocalCluster workers: 2; with "
+                                                   "--engine spark and no --master, local[2]]."),
         max_chars: int = typer.Option(100_000, "--max-chars", min=1,
                                       help="Longest abstract accepted; longer ones become errors."),
         engine_name: str = typer.Option("local", "--engine", help="local (this machine), dask or spark."),

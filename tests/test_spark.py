@@ -89,8 +89,9 @@ def test_cli_spark_local2_is_byte_identical_to_local(inputs, local_run, tmp_path
     assert not (out / ".partial").exists()
 
 
-def test_parts_are_spread_over_tasks_and_slices_read_back(inputs):
-    """What the driver ships: absolute paths, the CSV as position slices, one part per task."""
+def test_shipped_parts_have_absolute_paths_and_slices_read_back(inputs):
+    """What the driver ships: absolute paths, the CSV as slices of positions that the executor
+    reads back into the same abstracts with the same keys."""
     from extractors import partition
     from extractors.engine import _planned
     planned = list(_planned(inputs, 100 << 10, 100_000))
