@@ -245,7 +245,7 @@ class _Progress:
 def session(master: Optional[str] = None, cores: Optional[int] = None):
     """A SparkSession for `extractors run --engine spark`: `master` when given, else the one that
     spark-submit configured, else ``local[cores or 2]``. On a local master the executors' Python is
-    this one (unless PYSPARK_PYTHON says otherwise)."""
+    this one (unless PYSPARK_PYTHON says otherwise) and the driver listens on 127.0.0.1 only."""
     from pyspark import SparkConf
     from pyspark.sql import SparkSession
 
@@ -255,6 +255,10 @@ def session(master: Optional[str] = None, cores: Optional[int] = None):
     builder = SparkSession.builder.appName("extractors").config("spark.ui.showConsoleProgress", "false")
     if (master or conf.get("spark.master")).startswith("local"):
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+        os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+        for key in ("spark.driver.host", "spark.driver.bindAddress"):   # nothing leaves the machine
+            if not conf.contains(key):
+                builder = builder.config(key, "127.0.0.1")
         if not conf.contains("spark.driver.extraJavaOptions"):
             # a local JVM only schedules tasks: the quick compiler and one GC thread start it in
             # about half the time and leave the cores to the Python workers

@@ -65,6 +65,7 @@ def session():
     os.environ["PYSPARK_PYTHON"] = sys.executable
     s = (SparkSession.builder.master("local[2,2]").appName("extractors-test")
          .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+         .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
          .getOrCreate())
     yield s
     s.stop()
