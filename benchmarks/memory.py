@@ -1,12 +1,13 @@
 """Peak memory of `extractors run` as the input grows: flat, not proportional to the input.
 
-    python benchmarks/memory.py [--sizes 5000,50000] [--workers 2] [--engine local|dask]
+    python benchmarks/memory.py [--sizes 5000,50000] [--workers 2] [--engine local|dask|spark]
 
 For each size N, writes N abstracts (the corpus repeated, each copy with its own ids and a
 distinguishing last sentence, so every abstract is a distinct record and the external sort and
 merge really work on N records) and runs the whole command in a fresh child process. Prints the
 peak RSS of the main process and of the largest worker, their sum, and the ratio of each size's
-figures to the first size's.
+figures to the first size's. With ``--engine spark`` (a local[workers] master) the main process is
+the Python driver, and the driver's JVM is reported beside it (its peak RSS, VmHWM).
 """
 from __future__ import annotations
 
@@ -48,7 +49,17 @@ def write_input(rows: list[dict], n: int, path: Path) -> None:
 def child(inp: str, out: str, workers: int, engine_name: str) -> None:
     t0 = time.perf_counter()
     worker_rss = 0
-    if engine_name == "dask":
+    extra = {}
+    if engine_name == "spark":
+        from extractors import spark
+        session = spark.session(f"local[{workers}]")
+        summary = spark.run(session, [inp], Path(out))
+        jvm = session.sparkContext._gateway.proc.pid
+        extra["jvm_mb"] = _vm_hwm(jvm) / 1024
+        worker_rss = max([_vm_hwm(pid) for pid in _descendants(jvm)
+                          if b"pyspark" in Path(f"/proc/{pid}/cmdline").read_bytes()] or [0])
+        session.stop()
+    elif engine_name == "dask":
         from distributed import Client, LocalCluster
         from extractors import dask_engine
         with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -61,7 +72,28 @@ def child(inp: str, out: str, workers: int, engine_name: str) -> None:
         worker_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     print(json.dumps({"n": summary.abstracts_read, "records": summary.records_written,
                       "seconds": time.perf_counter() - t0,
-                      "main_mb": _peak_rss() / 1024, "worker_mb": worker_rss / 1024}))
+                      "main_mb": _peak_rss() / 1024, "worker_mb": worker_rss / 1024, **extra}))
+
+
+def _vm_hwm(pid: int) -> int:
+    """Peak RSS (kB) of a live process."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _descendants(pid: int) -> list[int]:
+    kids = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid == pid:
+                kids.append(int(d.name))
+    return kids + [g for k in kids for g in _descendants(k)]
 
 
 def _peak_rss() -> int:
@@ -73,7 +105,7 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     ap.add_argument("--sizes", default="5000,50000")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--engine", choices=["local", "dask"], default="local")
+    ap.add_argument("--engine", choices=["local", "dask", "spark"], default="local")
     ap.add_argument("--child", nargs=2, metavar=("INPUT", "OUT"))
     args = ap.parse_args()
     if args.child:
@@ -93,12 +125,13 @@ def main() -> None:
             inp.unlink()
             print(f"{n:>8} abstracts ({r['records']} records) in {r['seconds']:.0f}s: peak RSS main "
                   f"{r['main_mb']:.0f} MB, largest worker {r['worker_mb']:.0f} MB, "
-                  f"sum {r['main_mb'] + r['worker_mb'] * max(1, args.workers if r['worker_mb'] else 0):.0f} MB",
-                  flush=True)
+                  f"sum {r['main_mb'] + r['worker_mb'] * max(1, args.workers if r['worker_mb'] else 0):.0f} MB"
+                  + (f", driver JVM {r['jvm_mb']:.0f} MB" if "jvm_mb" in r else ""), flush=True)
     base = results[0]
     for r in results[1:]:
         print(f"{r['n']} vs {base['n']}: main x{r['main_mb'] / base['main_mb']:.2f}"
-              + (f", worker x{r['worker_mb'] / base['worker_mb']:.2f}" if base["worker_mb"] else ""))
+              + (f", worker x{r['worker_mb'] / base['worker_mb']:.2f}" if base["worker_mb"] else "")
+              + (f", driver JVM x{r['jvm_mb'] / base['jvm_mb']:.2f}" if "jvm_mb" in base else ""))
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@
     python benchmarks/throughput.py [--corpus ../shared/corpus/abstracts.jsonl] [--limit N]
 
 Prints abstracts per second for the whole run (reading, normalising, spaCy pipeline, writing)
-with 1 and 2 local worker processes and on a 2-worker Dask LocalCluster (``--engine dask``,
-cluster start included), beside spaCy's blank-tokenizer-only throughput on the same texts in the
+with 1 and 2 local worker processes, on a 2-worker Dask LocalCluster (``--engine dask``,
+cluster start included) and with ``--spark`` under Spark local[2] (session start included), beside spaCy's blank-tokenizer-only throughput on the same texts in the
 same run, and the peak RSS of each configuration (the main process, and the largest worker).
 Each configuration runs in a fresh child process, pipeline loading included; `--repeat N` runs
 each N times and reports the best (the machine is shared: the best run is the least disturbed).
@@ -34,6 +34,15 @@ def child(mode: str, corpus: str, limit: int, workers: int) -> None:
         texts = [json.loads(l)["abstract"] for l in open(corpus, encoding="utf-8")][:limit]
         t0 = time.perf_counter()
         n = sum(1 for _ in nlp.pipe(texts, batch_size=256))
+    elif mode == "spark":
+        from extractors import spark
+        session = spark.session(f"local[{workers}]")       # JVM start included, as for dask
+        with tempfile.TemporaryDirectory() as tmp:
+            summary = spark.run(session, [texts_file], Path(tmp) / "out")
+            n = summary.abstracts_read
+            secs = time.perf_counter() - t0
+            dask_rss = max(_vm_hwm(session.sparkContext._gateway.proc.pid), 0)  # the driver's JVM
+        session.stop()
     elif mode == "dask":
         from extractors import dask_engine
         from distributed import Client, LocalCluster
@@ -49,7 +58,7 @@ def child(mode: str, corpus: str, limit: int, workers: int) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             summary = engine.run([texts_file], Path(tmp) / "out", workers=workers)
             n = summary.abstracts_read
-    secs = secs if mode == "dask" else time.perf_counter() - t0
+    secs = secs if mode in ("dask", "spark") else time.perf_counter() - t0
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     kids = dask_rss if dask_rss is not None else resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     print(json.dumps({"n": n, "seconds": secs, "rss_self_mb": own / 1024, "rss_children_max_mb": kids / 1024}))
@@ -57,6 +66,14 @@ def child(mode: str, corpus: str, limit: int, workers: int) -> None:
 
 def _peak_rss() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def _vm_hwm(pid: int) -> int:
+    """Peak RSS (kB) of a live process."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
 
 
 def measure(mode: str, corpus: Path, limit: int, workers: int = 1, repeat: int = 1) -> dict:
@@ -80,7 +97,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=1, help="runs per configuration; the best is shown")
     ap.add_argument("--no-dask", action="store_true", help="skip the Dask LocalCluster configuration")
-    ap.add_argument("--child", choices=["tokenizer", "pipeline", "dask"])
+    ap.add_argument("--spark", action="store_true", help="add Spark local[2] (extra spark, Java 17+); "
+                                                         "the worker column is then the driver's JVM")
+    ap.add_argument("--child", choices=["tokenizer", "pipeline", "dask", "spark"])
     args = ap.parse_args()
     corpus = args.corpus
     if args.child:
@@ -100,6 +119,8 @@ def main() -> None:
             ("extractors run, 2 workers", measure("pipeline", corpus, 0, 2, rep))]
     if not args.no_dask:
         rows.append(("--engine dask, 2 workers", measure("dask", corpus, 0, 2, rep)))
+    if args.spark:
+        rows.append(("--engine spark, local[2]", measure("spark", corpus, 0, 2, rep)))
     print(f"corpus: {corpus} ({rows[0][1]['n']} abstracts)")
     print(f"{'configuration':<30}{'abstracts/s':>12}{'seconds':>10}{'peak RSS MB (main / worker)':>30}"
           f"   all runs (s)")

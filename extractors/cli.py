@@ -34,13 +34,18 @@ def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstra
         out: Path = typer.Option(..., "-o", "--out", help="Output folder."),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1,
                                               help="Worker processes [default: 1; with --engine dask "
-                                                   "and no --scheduler, LocalCluster workers: 2]."),
+                                                   "and no --scheduler, LocalCluster workers: 2; with "
+                                                   "--engine spark and no --master, local[2]]."),
         max_chars: int = typer.Option(100_000, "--max-chars", min=1,
                                       help="Longest abstract accepted; longer ones become errors."),
-        engine_name: str = typer.Option("local", "--engine", help="local (this machine) or dask."),
+        engine_name: str = typer.Option("local", "--engine", help="local (this machine), dask or spark."),
         scheduler: Optional[str] = typer.Option(None, "--scheduler",
                                                 help="Dask scheduler address (tcp://host:8786); "
                                                      "default: a LocalCluster."),
+        master: Optional[str] = typer.Option(None, "--master",
+                                             help="Spark master URL (spark://host:7077, yarn, "
+                                                  "local[4]); default: spark-submit's, else "
+                                                  "local[--workers or 2]."),
         resume: bool = typer.Option(False, "--resume",
                                     help="Skip abstracts whose record is already in OUT (from a "
                                          "finished or interrupted run) and finish the rest."),
@@ -53,10 +58,12 @@ def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstra
     """Extract records from INPUTS into OUT/records.jsonl, OUT/errors.jsonl, OUT/summary.json."""
     from . import engine
     from .limits import usable_limit
-    if engine_name not in ("local", "dask"):
-        raise typer.BadParameter("expected local or dask", param_hint="--engine")
+    if engine_name not in ("local", "dask", "spark"):
+        raise typer.BadParameter("expected local, dask or spark", param_hint="--engine")
     if scheduler and engine_name != "dask":
         raise typer.BadParameter("needs --engine dask", param_hint="--scheduler")
+    if master and engine_name != "spark":
+        raise typer.BadParameter("needs --engine spark", param_hint="--master")
     try:
         time_limit = usable_limit(time_limit)
     except ValueError as e:
@@ -85,6 +92,8 @@ def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstra
                     raise typer.BadParameter("needs Dask: pip install 'extractors[dask]'", param_hint="--engine")
                 summary = dask_engine.run(inputs, out, scheduler=scheduler, workers=workers or 2,
                                           progress=advance, **opts)
+            elif engine_name == "spark":
+                summary = _run_spark(inputs, out, master, workers, advance, opts)
             else:
                 summary = engine.run(inputs, out, workers=workers or 1, progress=advance, **opts)
     except engine.OutputBusy as e:
@@ -112,6 +121,22 @@ def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstra
 
 def _on_sigterm(signum, frame):
     raise Terminated()
+
+
+def _run_spark(inputs, out, master, workers, advance, opts):
+    """`--engine spark`: a session on `master` (or spark-submit's, else local[workers or 2]),
+    stopped at the end."""
+    try:
+        from . import spark as spark_engine
+        import pyspark  # noqa: F401
+    except ImportError:
+        raise typer.BadParameter("needs Spark: pip install 'extractors[spark]' (and Java 17+)",
+                                 param_hint="--engine")
+    session = spark_engine.session(master, workers)
+    try:
+        return spark_engine.run(session, inputs, out, progress=advance, **opts)
+    finally:
+        session.stop()
 
 
 def _progress():

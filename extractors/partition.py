@@ -16,11 +16,9 @@ a file yield exactly what reading the whole file yields. The line number and ind
 line are counted from the start of the file unless the caller passes them (the planner does, as it
 finds the cuts in one pass over the file).
 
-Under Spark (see README, "Scaling out")::
-
-    parts = plan(["s2orc/"], part_bytes=64 << 20)
-    results = sc.parallelize(parts, len(parts)).mapPartitions(extract_partitions)
-    engine.write_results(results.toLocalIterator(), "out/", inputs=["s2orc/"])
+Under Spark, `extractors.spark.run` ships the parts to the executors, where `process_part` runs
+and the rows are written as sorted runs beside the output (see README, "Scaling out"); a plan of
+your own can also use `extract_partitions` under ``mapPartitions``.
 """
 from __future__ import annotations
 
