@@ -51,6 +51,11 @@ class Context:
     held: set = field(default_factory=set)           # ids of would-be metric entities (held words)
     first: dict = field(default_factory=dict)        # attribute -> id of its first-named candidate
     _sentence_of: dict = field(default_factory=dict)  # position -> sentence (memo)
+    _sorted: dict = field(default_factory=dict)       # entity id -> (sorted mentions, their starts)
+    _says: dict = field(default_factory=dict)         # (sentence, word) -> bool (memo)
+    _ours: dict = field(default_factory=dict)         # sentence -> end of its first 'our ...' (memo)
+    _breaks: Optional[list] = None                    # clause breaks of the text (start, end), in order
+    _break_starts: list = field(default_factory=list)
 
     @classmethod
     def of(cls, text: str, numbers: list, entities: list, held: list = ()) -> "Context":
@@ -69,6 +74,45 @@ class Context:
                 ctx.first[attr] = id(min(ents, key=lambda e: min(s for s, _ in e.mentions)))
         return ctx
 
+    def nearest(self, entity, start: int, end: int) -> tuple[int, int]:
+        """The entity's mention nearest [start, end): among the mentions either side of it, found
+        by bisection (linear overall: thousands of numbers and mentions stay cheap)."""
+        key = id(entity)
+        ms = self._sorted.get(key)
+        if ms is None:
+            ms = self._sorted[key] = (sorted(entity.mentions), [m[0] for m in sorted(entity.mentions)])
+        mentions, starts = ms
+        i = bisect_left(starts, start)
+        near = mentions[max(0, i - 2):i + 2]
+        return nearest_mention(near, start, end)
+
+    def clause_break_between(self, a: int, b: int) -> bool:
+        """Does a clause break (`_CLAUSE_BREAK`) lie wholly within [a, b)? The breaks are found
+        once per text and looked up by bisection."""
+        if self._breaks is None:
+            self._breaks = [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(self.text)]
+            self._break_starts = [s for s, _ in self._breaks]
+        i = bisect_left(self._break_starts, a)
+        return i < len(self._breaks) and self._breaks[i][1] <= b
+
+    def sentence_says(self, pos: int, word: str) -> bool:
+        """Does the sentence holding `pos` contain `word` (case aside)? Memoised per sentence."""
+        sent = self.sentence(pos)
+        key = (sent, word)
+        got = self._says.get(key)
+        if got is None:
+            got = self._says[key] = word in self.text[sent[0]:sent[1]].lower()
+        return got
+
+    def first_ours(self, pos: int) -> Optional[int]:
+        """End of the first 'our / the proposed / this / we' of the sentence holding `pos`, or None
+        (memoised per sentence: one search however many numbers the sentence holds)."""
+        sent = self.sentence(pos)
+        if sent not in self._ours:
+            m = _OURS.search(self.text, sent[0], sent[1])
+            self._ours[sent] = m.end() if m else None
+        return self._ours[sent]
+
     def sentence(self, pos: int) -> tuple[int, int]:
         """(start, end) of the sentence holding `pos`."""
         got = self._sentence_of.get(pos)
@@ -83,10 +127,13 @@ def held_entities(text: str, held: list, metrics: list) -> list:
     widens a revived one (up to three modifiers before, quantity head nouns after: "worst-group
     accuracy", "training time"), one entity per spelling (case aside); spans inside a metric
     entity's mention are left out (that entity is already a candidate)."""
-    taken = [m for e in metrics for m in e.mentions]
+    taken = sorted(m for e in metrics for m in e.mentions)
+    taken_starts = [a for a, _ in taken]
     by_key: dict[str, Entity] = {}
     for c in sorted(held, key=lambda c: (c.start, c.end)):
-        if any(a <= c.start and c.end <= b for a, b in taken):
+        i = bisect_right(taken_starts, c.start)
+        # inside a metric mention starting at or before it (mentions do not nest deeply: look back a few)
+        if any(a <= c.start and c.end <= b for a, b in taken[max(0, i - 4):i]):
             continue
         s, t = metric_span(text, c.start, c.end)
         k = text[s:t].casefold()
@@ -108,7 +155,7 @@ class Pair:
 
     def __post_init__(self) -> None:
         if self.entity is not None and self.mention is None:
-            self.mention = nearest_mention(self.entity.mentions, self.number.start, self.end)
+            self.mention = self.ctx.nearest(self.entity, self.number.start, self.end)
 
     @property
     def end(self) -> int:
@@ -145,7 +192,7 @@ _CLAUSE_BREAK = regex.compile(r"[;:]|,?\s+(?:while|whereas|but|although|though|a
 def same_clause(p: Pair) -> float:
     """Nothing that ends a clause (';', 'while', 'whereas', 'but') between mention and number."""
     a, b = sorted((p.mention[1], p.number.start)) if p.mention[0] < p.number.start else (p.end, p.mention[0])
-    return float(same_sentence(p) and not _CLAUSE_BREAK.search(p.ctx.text, a, max(a, b)))
+    return float(same_sentence(p) and not p.ctx.clause_break_between(a, max(a, b)))
 
 
 def before(p: Pair) -> float:
@@ -231,8 +278,7 @@ def given_for(p: Pair) -> float:
 
 def respectively(p: Pair) -> float:
     """The number's sentence says 'respectively' and the mention is in it."""
-    s, e = p.ctx.sentence(p.number.start)
-    return float(same_sentence(p) and "respectively" in p.ctx.text[s:e].lower())
+    return float(same_sentence(p) and p.ctx.sentence_says(p.number.start, "respectively"))
 
 
 def proposed(p: Pair) -> float:
@@ -242,8 +288,10 @@ def proposed(p: Pair) -> float:
 
 def ours_in_clause(p: Pair) -> float:
     """'our / the proposed / we' in the number's sentence before it, and the candidate is proposed."""
-    s, _ = p.ctx.sentence(p.number.start)
-    return float(p.entity.role == "proposed" and bool(_OURS.search(p.ctx.text, s, p.number.start)))
+    if p.entity.role != "proposed":
+        return 0.0
+    first = p.ctx.first_ours(p.number.start)
+    return float(first is not None and first < p.number.start)
 
 
 def only_candidate(p: Pair) -> float:
