@@ -256,9 +256,12 @@ def fmt_num(v: Any) -> str:
     return str(v)
 
 
-def fmt_value(v: Any, qualifier: Any = None) -> str:
-    """The value with its qualifier in front (`< 30`, `up to 40`), HTML-escaped."""
-    num = esc(fmt_num(v))
+def fmt_value(v: Any, qualifier: Any = None, uncertainty: Any = None) -> str:
+    """The value with its qualifier in front (`< 30`, `up to 40`) and its spread after it
+    (`85.3 ± 0.4`, as `extractors leaderboard` shows it), HTML-escaped."""
+    spread = isinstance(uncertainty, (int, float)) and not isinstance(uncertainty, bool) \
+        and isinstance(v, (int, float)) and not isinstance(v, bool)
+    num = esc(lb.spread_text(v, uncertainty) if spread else fmt_num(v))
     return f'<span class="q">{esc(qualifier)}</span> {num}' if qualifier else num
 
 
@@ -323,7 +326,9 @@ def collect_spans(rec: dict) -> tuple[list[Hl], int]:
         add(a, "acronym", f"acronym: {a.get('short')} = {a.get('long')}", f"acronyms-{i}")
     for i, r in enumerate(_list(rec, "results")):
         parts = [f"result ({r.get('kind')})", " ".join(str(x) for x in (
-            r.get("qualifier"), fmt_num(r.get("value")), r.get("unit")) if x not in (None, ""))]
+            r.get("qualifier"), fmt_num(r.get("value")),
+            f"± {fmt_num(r.get('uncertainty'))}" if r.get("uncertainty") is not None else None,
+            r.get("unit")) if x not in (None, ""))]
         for key, name in (("metric", "metric"), ("subject", "subject"), ("dataset", "dataset")):
             val = _subjects(r) if key == "subject" else r.get(key)
             if val:
@@ -466,7 +471,7 @@ def _leaderboards(records: list[dict]) -> str:
                      "</tr></thead><tbody>")
         for rank, e in zip(t.ranks(), t.entries):
             parts.append(f'<tr data-lb="1"><td class="num">{rank}</td><td>{esc(e.subject)}</td>'
-                         f'<td class="num">{fmt_value(e.value, e.qualifier)}</td>'
+                         f'<td class="num">{fmt_value(e.value, e.qualifier, e.uncertainty)}</td>'
                          f'<td>{esc(e.unit or "")}</td><td>{esc(e.qualifier or "")}</td>'
                          f'<td>{_record_link(e, boards.record_at)}</td></tr>')
         parts.append("</tbody></table></div>")
@@ -481,7 +486,7 @@ def _leaderboards(records: list[dict]) -> str:
                          "<th>qualifier</th><th>record</th></tr></thead><tbody>")
             for e in t.entries:
                 parts.append(f'<tr data-lb="1"><td>{esc(e.subject)}</td><td>{esc(e.baseline or "")}</td>'
-                             f'<td class="num">{fmt_value(e.value, e.qualifier)}</td><td>{esc(e.kind)}</td>'
+                             f'<td class="num">{fmt_value(e.value, e.qualifier, e.uncertainty)}</td><td>{esc(e.kind)}</td>'
                              f'<td>{esc(e.unit or "")}</td><td>{esc(e.qualifier or "")}</td>'
                              f'<td>{_record_link(e, boards.record_at)}</td></tr>')
             parts.append("</tbody></table></div>")
@@ -548,7 +553,7 @@ def _entity_panel(rec: dict, rid: str) -> str:
     lb = _list(rec, "leaderboard")
     if lb:
         items = "".join(f'<li data-field="leaderboard">{esc(r.get("subject"))} · {esc(r.get("dataset"))} · '
-                        f'{esc(r.get("metric"))}: {fmt_value(r.get("value"), r.get("qualifier"))} '
+                        f'{esc(r.get("metric"))}: {fmt_value(r.get("value"), r.get("qualifier"), r.get("uncertainty"))} '
                         f'{esc(r.get("unit") or "")}</li>' for r in lb)
         parts.append(f"<h3>leaderboard rows ({len(lb)})</h3><ul>{items}</ul>")
     if not parts:
@@ -565,7 +570,7 @@ def _results_table(rec: dict, rid: str) -> str:
         sp = r.get("span") if isinstance(r.get("span"), dict) else {}
         rows.append(f'<tr id="r-{esc(rid)}-results-{i}" data-field="results"><td class="num">{i}</td>'
                     f'<td><code>{esc(sp.get("text"))}</code></td>'
-                    f'<td class="num">{fmt_value(r.get("value"), r.get("qualifier"))}</td>'
+                    f'<td class="num">{fmt_value(r.get("value"), r.get("qualifier"), r.get("uncertainty"))}</td>'
                     f'<td>{esc(r.get("unit") or "")}</td><td>{esc(r.get("qualifier") or "")}</td>'
                     f'<td>{esc(r.get("kind"))}</td><td>{esc(r.get("metric") or "")}</td>'
                     f'<td>{esc(_subjects(r))}</td><td>{esc(r.get("dataset") or "")}</td></tr>')

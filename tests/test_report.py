@@ -501,3 +501,16 @@ def test_report_and_leaderboard_command_give_the_same_tables(tmp_path):
     col = leaderboard.collect([folder])
     assert [(t.dataset, t.metric) for t in leaderboard.build_tables(col.entries)] == \
         [(t.dataset, t.metric) for t in leaderboards(records).tables]
+
+
+def test_report_shows_a_spread_with_its_value(tmp_path):
+    """85.3±0.4% reads '85.3 ± 0.4' in the results table and the leaderboards, as in `extractors
+    leaderboard`."""
+    from extractors import engine
+    from extractors.report import write_report
+    (tmp_path / "a.jsonl").write_text('{"abstract": "We propose FooNet, which reaches 85.3±0.4% top-1 accuracy '
+                                      'on ImageNet."}\n')
+    engine.run([str(tmp_path / "a.jsonl")], tmp_path / "out")
+    write_report(tmp_path / "out", tmp_path / "r.html", "t")
+    html = (tmp_path / "r.html").read_text()
+    assert html.count("85.3 ± 0.4") >= 2
