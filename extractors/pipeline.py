@@ -20,7 +20,7 @@ from .models import Record
 from .normalize import Normalized, normalize
 from .readers import Abstract, InputError
 
-PIPE_NAMES = ("urls", "bounds", "acronyms", "lexicon", "names", "entities", "numbers", "result_linker",
+PIPE_NAMES = ("sentences", "urls", "bounds", "acronyms", "lexicon", "names", "entities", "numbers", "result_linker",
               "link_scorer")
 #: the trained statistical NER: a spaCy pipeline folder under extractors/resources/, written by
 #: `extractors train` (extractors/train.py, config data/ner.cfg)

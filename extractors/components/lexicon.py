@@ -11,6 +11,7 @@ Appends `Candidate`s with source ``lexicon`` to ``doc._.candidates``.
 """
 
 from functools import lru_cache
+from typing import Optional
 
 import ahocorasick
 import regex
@@ -18,6 +19,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, rx
 from .candidates import Candidate, add_candidates
 
@@ -82,17 +84,19 @@ def _exact_ok(surface: str, form: str, typ: str) -> bool:
     return surface.translate(_SEP) == form.translate(_SEP)
 
 
-def _sentence_initial_word(text: str, start: int, end: int) -> bool:
-    """A single plain capitalised word at the start of a sentence that the text never writes
-    capitalised elsewhere."""
+def _sentence_initial_word(text: str, start: int, end: int, sents: Sentences) -> bool:
+    """A single plain capitalised word at the start of a sentence (or after a colon or a line
+    break) that the text never writes capitalised elsewhere."""
     word = text[start:end]
     if " " in word or not word[:1].isupper() or sum(ch.isupper() for ch in word) > 1 \
             or any(ch.isdigit() for ch in word):
         return False
     before = text[max(0, start - 3):start]
-    if start and not rx(r"(?:^|[.!?:]\s+|\n)$").search(before):
+    if start and not sents.is_start(start) and not rx(r"(?::\s+|\n)$").search(before):
         return False
-    return not regex.search(rf"(?<![.!?]\s)(?<!^)\b{regex.escape(word)}\b", text[end:])
+    rest = text[end:]
+    return not any(m.start() and not sents.is_start(end + m.start())
+                   for m in regex.finditer(rf"\b{regex.escape(word)}\b", rest))
 
 
 _VARIANT = regex.compile(r"(?:[-‐](?:[\p{L}\p{N}]*[\p{Lu}\p{N}][\p{L}\p{N}]*(?:\.\p{N}+[\p{L}\p{N}]*)?|\p{Ll}+)|/\p{N}+)+")
@@ -141,7 +145,9 @@ def _version(text: str, start: int, end: int, forms) -> tuple | None:
     return (start, stop, [(text[start:stop], f[1], f[2], text[start:stop]) for f in forms])
 
 
-def find_lexicon(text: str) -> list[Candidate]:
+def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate]:
+    """Lexicon names found in `text`; `sents`: its sentences (found from `text` when not given)."""
+    sents = sents if sents is not None else Sentences.of(text)
     key = _key(text)
     hits = []
     for end, (n, forms) in automaton().iter(key):
@@ -157,7 +163,7 @@ def find_lexicon(text: str) -> list[Candidate]:
             continue
         surface = text[start:end + 1]
         ok = [f for f in forms if _exact_ok(surface, f[0], f[1])]
-        if ok and _sentence_initial_word(text, start, end + 1):
+        if ok and _sentence_initial_word(text, start, end + 1, sents):
             continue  # "Inspired by ...": a capitalised first word is not a dataset named Inspired
         if ok:
             hits.append((start, end + 1, ok, 0))
@@ -207,5 +213,5 @@ class LexiconComponent:
         automaton()  # build once, when the pipeline is built
 
     def __call__(self, doc: Doc) -> Doc:
-        add_candidates(doc, find_lexicon(doc_text(doc)))
+        add_candidates(doc, find_lexicon(doc_text(doc), doc_sentences(doc)))
         return doc

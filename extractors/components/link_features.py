@@ -51,9 +51,10 @@ class Context:
     held: set = field(default_factory=set)           # ids of would-be metric entities (held words)
 
     @classmethod
-    def of(cls, text: str, numbers: list, entities: list, held: list = ()) -> "Context":
+    def of(cls, text: str, numbers: list, entities: list, held: list = (), sents=None) -> "Context":
+        """`sents`: the Doc's sentences (a `Sentences`); found from `text` when not given."""
         ctx = cls(text, list(numbers), list(entities))
-        ctx.sents = sentences(text)
+        ctx.sents = sents.spans if sents is not None else sentences(text)
         ctx.sent_starts = [s for s, _ in ctx.sents]
         ctx.number_starts = sorted(n.start for n in ctx.numbers)
         for attr, types in CANDIDATE_TYPES.items():

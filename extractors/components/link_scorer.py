@@ -26,6 +26,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
+from .sentences import doc_sentences
 from .textutil import doc_text
 
 MODEL_FILE = "linker.json"
@@ -84,7 +85,7 @@ def relink(doc: Doc, models: dict) -> None:
     nums = doc._.numbers or []
     if not nums:
         return
-    ctx = Context.of(doc_text(doc), nums, doc._.entities or [], doc._.held_metrics or [])
+    ctx = Context.of(doc_text(doc), nums, doc._.entities or [], doc._.held_metrics or [], doc_sentences(doc))
     added = []
     for n in nums:
         chosen = {attr: choose(models[attr], pairs(ctx, n, attr)) for attr in ATTRIBUTES

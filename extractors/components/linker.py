@@ -28,8 +28,8 @@ from .. import resources
 from .textutil import doc_text, rx
 
 from .entities import Entity
+from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
 
-_SENT = regex.compile(r"(?<!\b(?:e\.g|i\.e|et al|vs|Fig|Eq|Sec|cf|resp|approx|etc|Tab|No)\.)(?<=[.!?])\s+(?=[\p{Lu}(\[\d$\\])")
 _CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
 _BASELINE_BEFORE = regex.compile(r"(?:than|over|compared\s+(?:to|with)|against|vs\.?|versus|relative\s+to|"
                                  r"outperform\w*|surpass\w*|beat\w*|exceed\w*|unlike|like|such\s+as|"
@@ -54,15 +54,6 @@ _METRIC_BEFORE = regex.compile(r"^(?:\s*(?:score|value|rate)?\s*(?:of|at|is|was|
 
 
 _FAMILY = regex.compile(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
-
-
-def sentences(text: str) -> list[tuple[int, int]]:
-    out, start = [], 0
-    for m in _SENT.finditer(text):
-        out.append((start, m.start()))
-        start = m.end()
-    out.append((start, len(text)))
-    return out
 
 
 def _clause_start(text: str, s_start: int, pos: int, cache: Optional[dict] = None,
@@ -95,12 +86,6 @@ class Mentions(list):
         return self[bisect_left(self.starts, lo):bisect_left(self.starts, hi)]
 
 
-def _sentence_at(sents, starts: list[int], pos: int, text_end: int) -> tuple[int, int]:
-    """(start, end) of the sentence holding `pos` (sentences are disjoint and in order)."""
-    i = bisect_right(starts, pos) - 1
-    return sents[i] if i >= 0 and pos < sents[i][1] + 1 else (0, text_end)
-
-
 def link_numbers(doc: Doc) -> None:
     text = doc_text(doc)
     ents: list[Entity] = list(doc._.entities or [])
@@ -116,8 +101,7 @@ def link_numbers(doc: Doc) -> None:
         held.setdefault(c.text.casefold(), []).append((c.start, c.end))
     held_at = Mentions((s, t, k) for k, spans in held.items() for s, t in spans)  # sorted, for windows
     mentions.sort(key=lambda m: m[0])
-    sents = sentences(text)
-    sent_starts = [a for a, _ in sents]
+    sents = doc_sentences(doc)
     clauses: dict = {}
     # plural family names (LLMs, GNNs, transformers) are kinds of systems, not a result's subject
     systems = Mentions(m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
@@ -129,7 +113,7 @@ def link_numbers(doc: Doc) -> None:
     revived: dict[str, Entity] = {}
 
     for n in nums:
-        s_start, s_end = _sentence_at(sents, sent_starts, n.start, len(text))
+        s_start, s_end = sents.at(n.start)
         n_end = max(n.end, n.unit_end)
         # ---- metric
         metric = None
@@ -157,8 +141,8 @@ def link_numbers(doc: Doc) -> None:
         # ---- dataset
         n.dataset = _dataset(text, n, s_start, s_end, data, data_entities)
     _share_links(text, nums)
-    _compared(text, nums, sents, sent_starts)
-    _respective(text, nums, sents, sent_starts, data, systems)
+    _compared(text, nums, sents)
+    _respective(text, nums, sents, data, systems)
     if revived:
         doc._.entities = ents + [e for e in revived.values() if e not in ents]
 
@@ -198,14 +182,14 @@ _COMPARED = regex.compile(r"\b(?:compared\s+(?:to|with)|vs\.?|versus|than|agains
 _SCORE_UNITS = (None, "%", "points")
 
 
-def _compared(text: str, nums, sents, sent_starts) -> None:
+def _compared(text: str, nums, sents: Sentences) -> None:
     """A number set against an earlier one measures the same thing: "an AUROC of 0.92, compared
     to 0.81 for ...", "85.3% top-1 accuracy ..., surpassing ConvNeXt-T by 2.1 points"."""
     inherited: set[int] = set()
     for i, n in enumerate(nums):
         if n.metric is not None or n.kind not in ("score", "delta") or n.unit not in _SCORE_UNITS:
             continue
-        sent_start = _sentence_at(sents, sent_starts, n.start, len(text))[0]
+        sent_start = sents.at(n.start)[0]
         earlier = []
         for j in range(i - 1, -1, -1):
             p = nums[j]
@@ -240,7 +224,7 @@ def _chains(text: str, mentions, lo: int, hi: int) -> list[list]:
     return [c for c in chains if len(c) >= 2]
 
 
-def _respective(text: str, nums, sents, sent_starts, data, systems) -> None:
+def _respective(text: str, nums, sents: Sentences, data, systems) -> None:
     """Lists that go together: "95.1%, 80.2% and 70.3% on CIFAR-10, CIFAR-100 and ImageNet,
     respectively", "A and B reach 80% and 70%, respectively": in a sentence that says
     "respectively", a run of k numbers of one unit and a coordinated list of k datasets (or
@@ -255,7 +239,7 @@ def _respective(text: str, nums, sents, sent_starts, data, systems) -> None:
         i += len(run)
         if len(run) < 2:
             continue
-        s_start, s_end = _sentence_at(sents, sent_starts, run[0].start, len(text))
+        s_start, s_end = sents.at(run[0].start)
         if not rx(r"\brespectively\b").search(text, s_start, s_end):
             continue  # without the word, two lists in one sentence need not go together
         for mentions, attr in ((data, "dataset"), (systems, "subject")):

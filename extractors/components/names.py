@@ -16,12 +16,14 @@ Appends `Candidate`s to ``doc._.candidates``.
 """
 
 from functools import lru_cache
+from typing import Optional
 
 import regex
 from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, rx
 from .candidates import Candidate, add_candidates
 
@@ -95,7 +97,7 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
     return pos, end
 
 
-def find_names(text: str, marks=()) -> list[Candidate]:
+def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[Candidate]:
     patterns, not_names, cues, heads = _tables()
     out: list[Candidate] = []
     for typ, pat in patterns:
@@ -119,7 +121,7 @@ def find_names(text: str, marks=()) -> list[Candidate]:
             if rx(r"\p{L}").search(seg) and not rx(r"[+\-]?[\d.,%]+").fullmatch(seg):
                 lead = len(text[a:b]) - len(text[a:b].lstrip())
                 out.append(Candidate(a + lead, a + lead + len(seg), seg, "markup", {}))
-    out += _proposals(text, cues)
+    out += _proposals(text, cues, sents if sents is not None else Sentences.of(text))
     out += _tasks(text, heads)
     return [c for c in out if not _citation(text, c)]
 
@@ -133,7 +135,7 @@ def _citation(text: str, c: Candidate) -> bool:
     return False
 
 
-def _proposals(text: str, cues) -> list[Candidate]:
+def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
     out = []
     for kind in ("verb", "called", "our"):
         for cue in cues.get(kind, []):
@@ -150,7 +152,7 @@ def _proposals(text: str, cues) -> list[Candidate]:
                     low = rx(r"\s*((?:\p{Ll}[\p{Ll}\-]*\s+){0,2}\p{Ll}[\p{Ll}\-]*)(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))").match(text[pos:pos + 60])
                     if low:
                         run = (pos + low.start(1), pos + low.end(1))
-                if kind == "called" and not rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|the\s+resulting)\b", regex.IGNORECASE).search(text[max(0, text.rfind(". ", 0, m.start()) + 1):m.start()]):
+                if kind == "called" and not rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|the\s+resulting)\b", regex.IGNORECASE).search(text[sents.start(m.start()):m.start()]):
                     # "a manifold learning technique called diffusion maps": a name, but not new
                     if run and run[1] - run[0] >= 2:
                         head = rx(r"([\p{L}\-]+)\s*,?\s*$").search(text, max(0, m.start() - 30), m.start())
@@ -189,8 +191,8 @@ def _proposals(text: str, cues) -> list[Candidate]:
                         if not lm:
                             break
                         run_start = run_start - (len(text[max(0, run_start - 40):run_start]) - lm.start(1))
-                    sent = text[max(0, run_start - 120):run_start]
-                    if rx(r"\b(?:we|our|this (?:paper|work))\b", regex.IGNORECASE).search(sent[sent.rfind(".") + 1:]):
+                    sent = text[max(0, run_start - 120, sents.start(run_start)):run_start]
+                    if rx(r"\b(?:we|our|this (?:paper|work))\b", regex.IGNORECASE).search(sent):
                         out.append(Candidate(run_start, m.end(), text[run_start:m.end()], "proposal", {}, proposed=True))
     return out
 
@@ -451,5 +453,5 @@ class NamesComponent:
         _tables()
 
     def __call__(self, doc: Doc) -> Doc:
-        add_candidates(doc, find_names(doc_text(doc), doc._.marks or ()))
+        add_candidates(doc, find_names(doc_text(doc), doc._.marks or (), doc_sentences(doc)))
         return doc

@@ -29,6 +29,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, rx
 
 if not Doc.has_extension("numbers"):
@@ -263,7 +264,7 @@ def _compound_unit(text: str, pos: int, t) -> tuple[Optional[str], Optional[str]
     return _singular(word), None, pos + len(word)
 
 
-def _kind_from_cues(text: str, start: int, end: int, t) -> tuple[Optional[str], Optional[str]]:
+def _kind_from_cues(text: str, start: int, end: int, t, sents: Sentences) -> tuple[Optional[str], Optional[str]]:
     """(kind, where the cue was: "before" or "after") from resources/kind_cues.tsv, or (None, None)."""
     before = text[max(0, start - 60):start]
     after = text[end:end + 50]
@@ -273,7 +274,7 @@ def _kind_from_cues(text: str, start: int, end: int, t) -> tuple[Optional[str], 
     # "... outperforms baselines by 15.4% (F1) in one setting and by 8.4% in another": a "by"
     # right before the number, with a verb of change earlier in the sentence
     if rx(r"\bby\s*$").search(before):
-        sent_start = max(text.rfind(". ", 0, start), 0)
+        sent_start = sents.start(start)
         if rx(r"\b(?:improv|increas|reduc|boost|outperform|surpass|gain|rais|lower|decreas|drop|cut|enhanc|"
               r"exceed|beat|advanc|declin|degrad|speed|accelerat)\w*", regex.IGNORECASE).search(text, sent_start, start):
             return "delta", "before"
@@ -301,8 +302,11 @@ def _magnitude_ok(text: str, s: int, e: int, suffix: str, t) -> Optional[regex.M
     return context.search(text[max(0, s - 60):s]) or context.search(text[e:e + 30])
 
 
-def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberMatch]:
+def find_numbers(text: str, exclude: list[tuple[int, int]] = (), sents: Optional[Sentences] = None) -> list[NumberMatch]:
+    """Every number of `text` outside the `exclude` spans; `sents`: its sentences (found from
+    `text` when not given)."""
     t = _tables()
+    sents = sents if sents is not None else Sentences.of(text)
     out: list[NumberMatch] = []
     excl = sorted(exclude)
     taken = 0  # end of the text the last number took (its spread, its second half)
@@ -407,7 +411,7 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
         num.kind = num.unit_kind = kind0 or ""
         taken = num.end
     _share_ranges(text, out)
-    cued = [_kind(text, num, t) for num in out]
+    cued = [_kind(text, num, t, sents) for num in out]
     for num, (kind, _) in zip(out, cued):
         num.kind = kind
     for (a, (ka, ca)), (b, (kb, cb)) in zip(zip(out, cued), zip(out[1:], cued[1:])):
@@ -428,7 +432,7 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
         if a.range_with is not None and a.range_with > i:
             b = out[a.range_with]
             whole = replace(b, start=a.start, context_start=a.context_start, signed=a.signed or b.signed)
-            kind, _ = _kind(text, whole, t)
+            kind, _ = _kind(text, whole, t, sents)
             a.kind = b.kind = kind
             a.unit = b.unit = whole.unit
             a.relative = b.relative = _relative(text, whole, t) if kind == "delta" else None
@@ -542,7 +546,7 @@ _LEVEL = regex.compile(r"\b(?:drops?|dropped|dropping|falls?|fell|falling|rises?
                        r"(?:below|above|under|over|to|beyond)\s*[~≈∼<>]?\s*$", regex.IGNORECASE)
 
 
-def _kind(text: str, num: NumberMatch, t) -> tuple[str, Optional[str]]:
+def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Optional[str]]:
     """The number's kind, and what decided it: None (a default), "cue", "after" (a change word after
     the number) or "level" (a level reached)."""
     default = num.unit_kind or None
@@ -558,7 +562,7 @@ def _kind(text: str, num: NumberMatch, t) -> tuple[str, Optional[str]]:
         if num.unit is None:
             num.unit = "points"
         return "delta", "cue"
-    cue, where = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t)
+    cue, where = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t, sents)
     source = "after" if where == "after" and cue == "delta" else "cue"
     if source == "after" and default in ("count", "setting") and num.unit_end > num.end:
         cue = None  # "9 datasets demonstrate consistent improvements": the change is not the datasets'
@@ -602,5 +606,5 @@ class NumbersComponent:
         if "entities" in doc.spans:  # a "name" that is only a number ("7B", "3.2") is still a number
             exclude += [(sp.start_char, sp.end_char) for sp in doc.spans["entities"]
                         if not _BARE_NUMBER.fullmatch(sp.text)]
-        doc._.numbers = find_numbers(doc_text(doc), exclude)
+        doc._.numbers = find_numbers(doc_text(doc), exclude, doc_sentences(doc))
         return doc
