@@ -137,7 +137,13 @@ class LeaderboardRow(_Strict):
         return data
 
 
+#: The entity types, defined here once: every module that names a type or an entity field of a
+#: record takes them from here. A new type is a row of each tuple (and a list field of `Record`).
+ENTITY_TYPES = ("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC", "TASK")
 ENTITY_FIELDS = ("methods", "models", "datasets", "benchmarks", "metrics", "tasks")
+#: a type's record field ("METHOD" -> "methods") and back
+FIELD_OF_TYPE = dict(zip(ENTITY_TYPES, ENTITY_FIELDS))
+TYPE_OF_FIELD = dict(zip(ENTITY_FIELDS, ENTITY_TYPES))
 
 
 class Record(_Strict):

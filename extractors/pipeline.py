@@ -77,7 +77,7 @@ class LengthLimitedNER:
         return getattr(self.ner, name)
 
 
-@Language.factory("extractors_ner", default_config={"max_tokens": NER_MAX_TOKENS})
+@Language.factory("extractors_ner", default_config={"max_tokens": NER_MAX_TOKENS}, assigns=["doc.ents"])
 def make_extractors_ner(nlp: Language, name: str, max_tokens: int):
     """The NER trained by `extractors train`, loaded from the package (`LengthLimitedNER`)."""
     ner = load_ner(nlp)

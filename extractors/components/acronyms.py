@@ -246,7 +246,7 @@ def _mentions(text: str, a: AcronymMatch) -> list[tuple[int, int]]:
     return out
 
 
-@Language.factory("acronyms")
+@Language.factory("acronyms", assigns=["doc._.acronyms"], requires=["doc._.sentences"])
 def make_acronyms(nlp: Language, name: str):
     return AcronymsComponent()
 

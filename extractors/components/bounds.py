@@ -112,7 +112,7 @@ def find_bounds(text: str, sents: Optional[Sentences] = None) -> list[BoundMatch
     return out
 
 
-@Language.factory("bounds")
+@Language.factory("bounds", assigns=["doc._.bounds"], requires=["doc._.sentences"])
 def make_bounds(nlp: Language, name: str):
     return BoundsComponent()
 

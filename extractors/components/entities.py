@@ -389,7 +389,9 @@ def _all_mentions(text: str, entities: list[Entity]) -> None:
         taken.extend(chosen)
 
 
-@Language.factory("entities", default_config={"use": "both"})
+@Language.factory("entities", default_config={"use": "both"},
+                  assigns=["doc._.entities", "doc._.held_metrics", "doc.spans"],
+                  requires=["doc._.candidates", "doc._.acronyms", "doc._.bounds", "doc._.urls", "doc.ents"])
 def make_entities(nlp: Language, name: str, use: str):
     if use not in ("both", "rules", "ner"):
         raise ValueError(f"entities: use must be both, rules or ner, not {use!r}")
@@ -404,13 +406,19 @@ class EntitiesComponent:
 
     def __call__(self, doc: Doc) -> Doc:
         entities, held = resolve(doc, self.use)
-        doc._.entities = entities
+        set_entities(doc, entities)
         doc._.held_metrics = held
-        spans = []
-        for e in entities:
-            for s, t in e.mentions:
-                sp = doc.char_span(s, t, label=e.types[0], alignment_mode="expand")
-                if sp is not None:
-                    spans.append(sp)
-        doc.spans["entities"] = spans
         return doc
+
+
+def set_entities(doc: Doc, entities: list[Entity]) -> None:
+    """Write the Doc's entities: ``doc._.entities`` and the span group ``doc.spans["entities"]``
+    (a span per mention, labelled with the entity's first type), always together."""
+    doc._.entities = entities
+    spans = []
+    for e in entities:
+        for s, t in e.mentions:
+            sp = doc.char_span(s, t, label=e.types[0], alignment_mode="expand")
+            if sp is not None:
+                spans.append(sp)
+    doc.spans["entities"] = spans

@@ -201,7 +201,7 @@ def _candidate(text: str, start: int, end: int, forms) -> Candidate:
     return Candidate(start, end, text[start:end], source, votes, canonical=canonical)
 
 
-@Language.factory("lexicon")
+@Language.factory("lexicon", assigns=["doc._.candidates"], requires=["doc._.sentences"])
 def make_lexicon(nlp: Language, name: str):
     return LexiconComponent()
 

@@ -25,6 +25,7 @@ from typing import Optional
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from .entities import set_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
 from .sentences import doc_sentences
 from .textutil import doc_text
@@ -104,7 +105,7 @@ def relink(doc: Doc, models: dict) -> None:
             # about their choice)
             n.subject, n.subjects = name, []
     if added:
-        doc._.entities = list(doc._.entities or []) + added
+        set_entities(doc, list(doc._.entities or []) + added)
 
 
 class LinkScorer:
@@ -127,6 +128,7 @@ class LinkScorer:
 
 
 @Language.factory("link_scorer", default_config={"use": "both"},
-                  assigns=["doc._.numbers"], requires=["doc._.numbers", "doc._.entities"])
+                  assigns=["doc._.numbers", "doc._.entities", "doc.spans"],
+                  requires=["doc._.numbers", "doc._.entities", "doc._.held_metrics", "doc._.sentences"])
 def make_link_scorer(nlp: Language, name: str, use: str) -> LinkScorer:
     return LinkScorer(use)

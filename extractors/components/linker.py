@@ -27,7 +27,7 @@ from spacy.tokens import Doc
 from .. import resources
 from .textutil import doc_text, rx
 
-from .entities import Entity
+from .entities import Entity, set_entities
 from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
 
 _CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
@@ -144,7 +144,7 @@ def link_numbers(doc: Doc) -> None:
     _compared(text, nums, sents)
     _respective(text, nums, sents, data, systems)
     if revived:
-        doc._.entities = ents + [e for e in revived.values() if e not in ents]
+        set_entities(doc, ents + [e for e in revived.values() if e not in ents])
 
 
 _PARTNER = regex.compile(r"^\s?(?:-|–|—|to|~|∼|/|,|and|or|vs\.?)\s?$|^\s*(?:[\w@^\-]+\s+){0,2}?(?:and|or|,|/)\s*$")
@@ -431,7 +431,8 @@ def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
     return None
 
 
-@Language.factory("result_linker")
+@Language.factory("result_linker", assigns=["doc._.numbers", "doc._.entities", "doc.spans"],
+                  requires=["doc._.numbers", "doc._.entities", "doc._.held_metrics", "doc._.sentences"])
 def make_linker(nlp: Language, name: str):
     return ResultLinker()
 

@@ -441,7 +441,7 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             _vote(c.context, best, 1.5)
 
 
-@Language.factory("names")
+@Language.factory("names", assigns=["doc._.candidates"], requires=["doc._.sentences"])
 def make_names(nlp: Language, name: str):
     return NamesComponent()
 

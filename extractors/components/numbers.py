@@ -592,7 +592,8 @@ def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Option
 _BARE_NUMBER = regex.compile(r"\d+(?:\.\d+)?[kKMGBT]?")
 
 
-@Language.factory("numbers")
+@Language.factory("numbers", assigns=["doc._.numbers"],
+                  requires=["doc._.urls", "doc._.bounds", "doc._.sentences", "doc.spans"])
 def make_numbers(nlp: Language, name: str):
     return NumbersComponent()
 

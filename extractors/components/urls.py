@@ -80,7 +80,7 @@ def find_urls(text: str) -> list[UrlMatch]:
     return out
 
 
-@Language.factory("urls")
+@Language.factory("urls", assigns=["doc._.urls"])
 def make_urls(nlp: Language, name: str):
     return UrlsComponent()
 
