@@ -31,7 +31,7 @@ from spacy.tokens import Doc
 
 from .. import resources
 from .textutil import doc_text, find_word, rx
-from .candidates import TYPES, Candidate
+from .candidates import TYPES, Candidate, Source, Weight
 from .names import _tables as _name_tables
 from .names import _citation, context_types, head_type
 
@@ -39,8 +39,9 @@ for _ext in ("entities", "held_metrics"):
     if not Doc.has_extension(_ext):
         Doc.set_extension(_ext, default=None)
 
-_STRONG = {"lexicon", "acronym", "proposal", "called", "markup", "task", "pattern", "bound", "ner"}  # not shape, lexicon-weak
-_TYPE_ORDER = {t: i for i, t in enumerate(("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC", "TASK"))}
+_STRONG = {Source.LEXICON, Source.ACRONYM, Source.PROPOSAL, Source.CALLED, Source.MARKUP, Source.TASK,
+           Source.PATTERN, Source.BOUND, Source.NER}  # not shape, lexicon-weak
+_TYPE_ORDER = {t: i for i, t in enumerate(TYPES)}
 _MODEL_SHAPE = regex.compile(r"(?i)(?:gpt|llama|claude|qwen|gemini|mistral|mixtral|deepseek|phi|gemma|"
                              r"falcon|vicuna|opt|bloom|t5|palm|chatgpt|o\d|kimi|glm|yi|internlm|baichuan)"
                              r"|\d+(?:\.\d+)?[bBmM](?![\w])")
@@ -110,10 +111,10 @@ class _Group:
             self.votes[t] = self.votes.get(t, 0.0) + w
         for t, w in c.ner.items():  # the NER helps to type what the rules found, not to keep it
             self.weak[t] = self.weak.get(t, 0.0) + w
-        if short_only and c.source.startswith("lexicon"):
-            self.sources.add("lexicon-short")  # known letters, but no evidence of what they name
+        if short_only and c.source in (Source.LEXICON, Source.LEXICON_WEAK):
+            self.sources.add(Source.LEXICON_SHORT)  # known letters, but no evidence of what they name
             return
-        target = self.weak if c.source in ("lexicon-weak",) else self.votes
+        target = self.weak if c.source == Source.LEXICON_WEAK else self.votes
         for t, w in c.types.items():
             target[t] = target.get(t, 0.0) + w
         self.sources.add(c.source)
@@ -138,14 +139,14 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     heads = _name_tables()[3]
     cands: list[Candidate] = list(doc._.candidates or []) if use != "ner" else []
     if use == "ner":
-        return _ner_only([Candidate(e.start_char, e.end_char, e.text, "ner", {e.label_: 1.5})
+        return _ner_only([Candidate(e.start_char, e.end_char, e.text, Source.NER, {e.label_: Weight.NER})
                           for e in doc.ents if e.label_ in TYPES]), []
     if use != "rules":
         cands += _ner_candidates(doc, text, cands)
     for b in doc._.bounds or []:
         if b.quantity:
             for s, e in find_word(text, b.quantity, ignore_case=True):
-                cands.append(Candidate(s, e, text[s:e], "bound", {"METRIC": 2.0}))
+                cands.append(Candidate(s, e, text[s:e], Source.BOUND, {"METRIC": Weight.BOUND_QUANTITY}))
     urls = [(u.start, u.end) for u in doc._.urls or []]
     cands = [c for c in cands if c.end > c.start and text[c.start:c.end].strip()
              and not any(_overlap((c.start, c.end), u) for u in urls)]
@@ -156,14 +157,14 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
         g = _Group(short=a.short, long=a.long, long_titled=_titled(a.long))
         g.spans = list(a.mentions) + [(a.long_start, a.long_end)]
         g.forms = {a.short: len(a.mentions)}
-        g.sources.add("acronym")
+        g.sources.add(Source.ACRONYM)
         last = rx(r"[\p{L}\-]+").findall(a.long)
         t = head_type(last[-1], heads) if last else None
         if t == "TASK" and g.long_titled:
             t = "METHOD"  # "Random Policy Valuation for Diverse Reasoning" names a method
         if t:  # the long form's head says what the acronym names; it outweighs a lexicon hit
             for tt in (("METHOD", "METRIC") if t == "MEASURE" else (t,)):
-                g.votes[tt] = g.votes.get(tt, 0.0) + 4.0
+                g.votes[tt] = g.votes.get(tt, 0.0) + Weight.ACRONYM_HEAD
         groups.append(g)
 
     rest: list[Candidate] = []
@@ -188,7 +189,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
         # a partial overlap that is not contained is dropped (the longer reading wins)
     by_key: dict[str, _Group] = {}
     for head, members in sorted(kept, key=lambda k: k[0].start):
-        surface = head.text if head.source == "proposal" and head.text != text[head.start:head.end] \
+        surface = head.text if head.source == Source.PROPOSAL and head.text != text[head.start:head.end] \
             else text[head.start:head.end]
         k = key(surface)
         if not k:
@@ -208,21 +209,21 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     for g in groups:
         name = g.short or max(sorted(g.forms), key=lambda f: g.forms[f])
         strong = g.sources & _STRONG
-        if g.short and not g.votes and not g.long_titled and not g.sources & (_STRONG - {"acronym"}):
+        if g.short and not g.votes and not g.long_titled and not g.sources & (_STRONG - {Source.ACRONYM}):
             continue  # "symmetric positive definite matrices (SPDM)": a term, not a name
-        if not strong and not g.votes and not (g.sources & {"shape"} and _SHAPE_KEEP.search(name)) \
-                and not ("title" in g.sources and " " in name):
+        if not strong and not g.votes and not (g.sources & {Source.SHAPE} and _SHAPE_KEEP.search(name)) \
+                and not (Source.TITLE in g.sources and " " in name):
             continue  # a bare shape (or a leaderboard string) with nothing to say what it is
         if name.casefold() in generic and not g.short or _measured_quantity(name, g):
-            held.extend(Candidate(s, e, text[s:e], "generic", {"METRIC": 1.0}) for s, e in g.spans)
+            held.extend(Candidate(s, e, text[s:e], Source.GENERIC, {"METRIC": Weight.HELD}) for s, e in g.spans)
             continue
         if name in _not_names() or _HARDWARE.match(name):
             continue
         votes = dict(g.votes)
         for t, w in g.weak.items():
-            votes[t] = votes.get(t, 0.0) + 0.5 * w
+            votes[t] = votes.get(t, 0.0) + Weight.WEAK_SHARE * w
         if not votes:
-            votes = {"MODEL" if _MODEL_SHAPE.search(name) and any(ch.isdigit() for ch in name) else "METHOD": 0.5}
+            votes = {"MODEL" if _MODEL_SHAPE.search(name) and any(ch.isdigit() for ch in name) else "METHOD": Weight.SHAPE_DEFAULT}
         best = max(votes.values())
         top = sorted((t for t, w in votes.items() if w >= best - 1e-9), key=_TYPE_ORDER.get)
         types = [top[0]]
@@ -242,13 +243,13 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     for m in _generic_rx().finditer(text):
         if (m.start(), m.end()) not in seen_held and not any(_overlap((m.start(), m.end()), sp)
                                                             for e in entities for sp in e.mentions):
-            held.append(Candidate(m.start(), m.end(), m.group(), "generic", {"METRIC": 1.0}))
+            held.append(Candidate(m.start(), m.end(), m.group(), Source.GENERIC, {"METRIC": Weight.HELD}))
     _proposed_from_spans(doc, entities)
     _all_mentions(text, entities)
     for e in entities:
         # a coined name no lexicon knows, used again and again (its long form, where it has one,
         # is not a use), is the paper's own
-        if e.role == "used" and not e.sources & {"lexicon", "lexicon-weak", "lexicon-short"} \
+        if e.role == "used" and not e.sources & {Source.LEXICON, Source.LEXICON_WEAK, Source.LEXICON_SHORT} \
                 and _COINED.match(e.name) and not any(a.islower() for a in e.aliases) \
                 and sum(text[a:b] not in e.aliases for a, b in e.mentions) >= 2 \
                 and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}:
@@ -285,7 +286,7 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
         hosts = [c for c in rule_cands if _overlap(span, (c.start, c.end))]
         if hosts:
             for c in hosts:
-                c.ner[ent.label_] = c.ner.get(ent.label_, 0.0) + 1.0
+                c.ner[ent.label_] = c.ner.get(ent.label_, 0.0) + Weight.NER_OVERLAP
             continue
         words = ent.text.split()
         while words and (words[-1].lower() in _NER_TRIM or not words[-1][-1:].isalnum()):
@@ -305,7 +306,7 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
             continue
         if _NOT_NAME_CHARS.search(surface) or _sentence_start_phrase(text, start, surface):
             continue
-        cand = Candidate(start, start + len(surface), surface, "ner", {ent.label_: 1.5})
+        cand = Candidate(start, start + len(surface), surface, Source.NER, {ent.label_: Weight.NER})
         if _citation(text, cand):
             continue
         out.append(cand)
@@ -336,7 +337,7 @@ def _ner_only(cands: list[Candidate]) -> list[Entity]:
     for c in sorted(cands, key=lambda c: c.start):
         k = key(c.text)
         if k not in by_key:
-            by_key[k] = Entity(name=c.text, types=[next(iter(c.types))], sources={"ner"})
+            by_key[k] = Entity(name=c.text, types=[next(iter(c.types))], sources={Source.NER})
         by_key[k].mentions.append((c.start, c.end))
     return list(by_key.values())
 
@@ -352,7 +353,7 @@ def _measured_quantity(name: str, g) -> bool:
     are metrics of a paper only when it reports a number for them (the linker revives them)."""
     words = name.split()
     return (len(words) > 1 and words[-1].lower() in _QUANTITY_HEADS and set(g.votes) <= {"METRIC"}
-            and not g.sources & {"bound", "proposal", "markup", "acronym", "ner"}
+            and not g.sources & {Source.BOUND, Source.PROPOSAL, Source.MARKUP, Source.ACRONYM, Source.NER}
             and not (g.votes.get("METRIC", 0) >= 3 and words[-1].lower() in _SCORE_HEADS))
     # names curated as metrics (extra.tsv) for a score stay: "win rate", "word error rate"
 

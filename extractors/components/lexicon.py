@@ -21,7 +21,7 @@ from spacy.tokens import Doc
 from .. import resources
 from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, rx
-from .candidates import Candidate, add_candidates
+from .candidates import Candidate, Source, add_candidates
 
 _SEP = str.maketrans({"-": " ", "‐": " ", "_": " ", "–": " "})
 
@@ -177,7 +177,7 @@ def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate
     kept_forms: list = []
     for start, end, forms, derived in hits:
         if start < last_end:
-            if derived and out and (out[-1].start, out[-1].end) == (start, end) and out[-1].source == "lexicon-weak":
+            if derived and out and (out[-1].start, out[-1].end) == (start, end) and out[-1].source == Source.LEXICON_WEAK:
                 # "BERT-base" is only a leaderboard string, but a variant of the known BERT
                 kept_forms = kept_forms + forms
                 out[-1] = _candidate(text, start, end, kept_forms)
@@ -193,7 +193,7 @@ def _candidate(text: str, start: int, end: int, forms) -> Candidate:
     votes: dict[str, float] = {}
     for _, typ, weight, _ in forms:
         votes[typ] = max(votes.get(typ, 0), float(weight))
-    source = "lexicon" if max(votes.values()) >= 2 else "lexicon-weak"  # leaderboard strings
+    source = Source.LEXICON if max(votes.values()) >= 2 else Source.LEXICON_WEAK  # leaderboard strings
     if votes.keys() & {"DATASET", "BENCHMARK"} and votes.keys() & {"METHOD", "MODEL", "METRIC"}:
         # SGD the optimiser or the dialogue dataset: the lexicon only half-knows, context decides
         votes = {t: w / 2 for t, w in votes.items()}

@@ -21,8 +21,9 @@ from typing import Callable, Optional
 
 import regex
 
+from .candidates import Source
 from .entities import Entity
-from .linker import metric_span, sentences
+from .linker import COMPARISON, metric_span, sentences
 
 ATTRIBUTES = ("metric", "subject", "dataset")
 #: entity types that can fill each attribute
@@ -83,7 +84,7 @@ def held_entities(text: str, held: list, metrics: list) -> list:
             continue
         s, t = metric_span(text, c.start, c.end)
         k = text[s:t].casefold()
-        e = by_key.setdefault(k, Entity(name=text[s:t], types=["METRIC"], sources={"generic"}))
+        e = by_key.setdefault(k, Entity(name=text[s:t], types=["METRIC"], sources={Source.GENERIC}))
         if (s, t) not in e.mentions:
             e.mentions.append((s, t))
     return list(by_key.values())
@@ -180,8 +181,7 @@ def _left(p: Pair, width: int = 30) -> str:
 
 
 _ON = regex.compile(r"\b(?:on|in|across|over|for|of|using|with)\s+(?:the\s+)?(?:\S+\s+){0,2}?$", regex.I)
-_BASELINE = regex.compile(r"\b(?:than|over|compared\s+(?:to|with)|against|vs\.?|versus|relative\s+to|"
-                          r"outperform\w*|surpass\w*|beat\w*|exceed\w*|unlike|from)\s+(?:the\s+)?(?:\S+\s+){0,2}?$",
+_BASELINE = regex.compile(rf"\b(?:{COMPARISON}|relative\s+to|unlike|from)\s+(?:the\s+)?(?:\S+\s+){{0,2}}?$",
                           regex.I)
 _AGENT = regex.compile(r"\s*(?:\([^()]{0,30}\)\s*)?(?:,[^,]{0,40},\s*|,?\s*(?:which|that|who)\s+)?(?:also\s+|further\s+|only\s+|still\s+)?"
                        r"(?:achiev|attain|reach|obtain|yield|score|get|improv|outperform|surpass|boost|set|"

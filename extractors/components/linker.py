@@ -27,12 +27,16 @@ from spacy.tokens import Doc
 from .. import resources
 from .textutil import doc_text, rx
 
+from .candidates import Source
 from .entities import Entity, set_entities
 from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
 
 _CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
-_BASELINE_BEFORE = regex.compile(r"(?:than|over|compared\s+(?:to|with)|against|vs\.?|versus|relative\s+to|"
-                                 r"outperform\w*|surpass\w*|beat\w*|exceed\w*|unlike|like|such\s+as|"
+#: the words that compare with another system, one list for every rule that needs them (the
+#: linker's baselines and comparisons, the link scorer's baseline cue): "than", "vs.", "outperforms"
+COMPARISON = (r"than|over|compared\s+(?:to|with)|against|vs\.?|versus"
+              r"|outperform\w*|surpass\w*|beat\w*|exceed\w*")
+_BASELINE_BEFORE = regex.compile(rf"(?:{COMPARISON}|relative\s+to|unlike|like|such\s+as|"
                                  r"including|e\.g\.,?|from|of|on|with|in|by)\s+(?:the\s+)?(?:\S+\s+){0,2}?$",
                                  regex.IGNORECASE)
 _OURS = regex.compile(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?(?:method|approach|model|framework|algorithm|system|technique|"
@@ -174,8 +178,7 @@ def _share_links(text: str, nums) -> None:
             b.subject, b.subjects = a.subject, list(a.subjects)
 
 
-_COMPARED = regex.compile(r"\b(?:compared\s+(?:to|with)|vs\.?|versus|than|against|over|surpass\w*|outperform\w*|"
-                          r"beat\w*|exceed\w*|while|whereas|"
+_COMPARED = regex.compile(rf"\b(?:{COMPARISON}|while|whereas|"
                           # "from 18.4% to 6.2%, an absolute reduction of 12.2 points"
                           r"an?\s+(?:\w+\s+)?(?:reduction|improvement|gain|increase|decrease|drop|boost)\s+of)\b",
                           regex.IGNORECASE)
@@ -346,7 +349,7 @@ def _metric_entity(revived: dict, surface: str, spans) -> str:
     gives its mentions, asked for only when the entity is new."""
     k = surface.casefold()
     if k not in revived:
-        revived[k] = Entity(name=surface, types=["METRIC"], mentions=spans(), sources={"generic"})
+        revived[k] = Entity(name=surface, types=["METRIC"], mentions=spans(), sources={Source.GENERIC})
     return revived[k].name
 
 

@@ -137,14 +137,17 @@ def _tables():
                               regex.IGNORECASE)
     after_rx = regex.compile(r"(?:" + "|".join(regex.escape(w) for w in sorted(after, key=len, reverse=True))
                              + r")(?![\w])")
-    cues = [(k, where, regex.compile(pat, regex.IGNORECASE)) for k, where, pat in resources.rows("kind_cues.tsv")]
+    change_verbs = "|".join(sorted(resources.word_list("change_verbs")))
+    cues = [(k, where, regex.compile(pat.replace("{change_verbs}", change_verbs), regex.IGNORECASE))
+            for k, where, pat in resources.rows("kind_cues.tsv")]
+    change_rx = regex.compile(rf"\b(?:{change_verbs})\w*", regex.IGNORECASE)
     adjectives = resources.words("adjectives.txt")
     return dict(units_attached=units_attached, attached_rx=attached_rx, units_words=units_words,
                 words_rx=words_rx, qual_rx=qual_rx, qual_map=qual_map, before_rx=before_rx,
                 after_rx=after_rx, cues=cues, adjectives=adjectives, currencies=currencies,
                 magnitudes=magnitudes, magnitude_words_rx=magnitude_words_rx, spread_cues=spread_cues,
                 currency_units=frozenset(u for u, _ in currencies.values()),
-                relative_cues=relative_cues)
+                relative_cues=relative_cues, change_rx=change_rx)
 
 
 def _parse_value(m) -> Optional[float]:
@@ -275,8 +278,7 @@ def _kind_from_cues(text: str, start: int, end: int, t, sents: Sentences) -> tup
     # right before the number, with a verb of change earlier in the sentence
     if rx(r"\bby\s*$").search(before):
         sent_start = sents.start(start)
-        if rx(r"\b(?:improv|increas|reduc|boost|outperform|surpass|gain|rais|lower|decreas|drop|cut|enhanc|"
-              r"exceed|beat|advanc|declin|degrad|speed|accelerat)\w*", regex.IGNORECASE).search(text, sent_start, start):
+        if t["change_rx"].search(text, sent_start, start):
             return "delta", "before"
     return None, None
 
