@@ -201,6 +201,20 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
         k = _long_form_ending_at(text, m.group(1), m.start(), sents, min_initials=2)
         if k is not None and k[1] - k[0] > len(m.group(1)) and " " in text[k[0]:k[1]]:
             found.append(AcronymMatch(m.group(1), text[k[0]:k[1]], m.start(1), m.end(1), *k))
+    found += _appositions(text)
+    out = []
+    for a in sorted(found, key=lambda a: a.short_start):
+        if a.short in seen:
+            continue
+        seen.add(a.short)
+        a.mentions = _mentions(text, a)
+        out.append(a)
+    return out
+
+
+def _appositions(text: str) -> list[AcronymMatch]:
+    """Definitions written "SHORT, long form" ("REAP, Router-weighted Expert Activation Pruning")."""
+    found: list[AcronymMatch] = []
     for m in _APPOSITION.finditer(text):
         short = m.group(1)
         if not is_short_form(short) or sum(c.isupper() for c in short) < 2:
@@ -222,14 +236,7 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
             j = max(fits)[2]
             s0, e0 = words[0][0], words[j - 1][1]
             found.append(AcronymMatch(short, text[s0:e0], m.start(1), m.end(1), s0, e0))
-    out = []
-    for a in sorted(found, key=lambda a: a.short_start):
-        if a.short in seen:
-            continue
-        seen.add(a.short)
-        a.mentions = _mentions(text, a)
-        out.append(a)
-    return out
+    return found
 
 
 def _mentions(text: str, a: AcronymMatch) -> list[tuple[int, int]]:

@@ -136,11 +136,26 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     """Entities of a doc. `use` picks the evidence: "both" (default), "rules" (no NER) or
     "ner" (the statistical NER alone, for ablations)."""
     text = doc_text(doc)
-    heads = _name_tables()[3]
-    cands: list[Candidate] = list(doc._.candidates or []) if use != "ner" else []
     if use == "ner":
         return _ner_only([Candidate(e.start_char, e.end_char, e.text, Source.NER, {e.label_: Weight.NER})
                           for e in doc.ents if e.label_ in TYPES]), []
+    cands = _gather_candidates(doc, text, use)
+    groups = _acronym_groups(doc._.acronyms or [])
+    rest = _join_acronyms(groups, cands)
+    groups += _surface_groups(text, _longest_spans(rest))
+    entities, held = _decide(text, groups)
+    held += _unclaimed_generic_words(text, entities, held)
+    _proposed_from_spans(doc, entities)
+    _all_mentions(text, entities)
+    _coined_names_are_proposed(text, entities)
+    _proposed_variants(entities)
+    entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
+    return entities, held
+
+
+def _gather_candidates(doc: Doc, text: str, use: str) -> list[Candidate]:
+    """The components' candidates, the NER's, and the quantities bounds measure; none in a URL."""
+    cands: list[Candidate] = list(doc._.candidates or [])
     if use != "rules":
         cands += _ner_candidates(doc, text, cands)
     for b in doc._.bounds or []:
@@ -151,9 +166,14 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     cands = [c for c in cands if c.end > c.start and text[c.start:c.end].strip()
              and not any(_overlap((c.start, c.end), u) for u in urls)]
     context_types(text, cands)
+    return cands
 
+
+def _acronym_groups(acronyms) -> list[_Group]:
+    """One group per acronym definition, typed by its long form's head noun."""
+    heads = _name_tables()[3]
     groups: list[_Group] = []
-    for a in doc._.acronyms or []:
+    for a in acronyms:
         g = _Group(short=a.short, long=a.long, long_titled=_titled(a.long))
         g.spans = list(a.mentions) + [(a.long_start, a.long_end)]
         g.forms = {a.short: len(a.mentions)}
@@ -166,7 +186,11 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
             for tt in (("METHOD", "METRIC") if t == "MEASURE" else (t,)):
                 g.votes[tt] = g.votes.get(tt, 0.0) + Weight.ACRONYM_HEAD
         groups.append(g)
+    return groups
 
+
+def _join_acronyms(groups: list[_Group], cands: list[Candidate]) -> list[Candidate]:
+    """Candidates inside an acronym's short or long form join its group; the others are returned."""
     rest: list[Candidate] = []
     for c in sorted(cands, key=lambda c: (c.start, -(c.end - c.start))):
         target = next((g for g in groups if g.short and any(s[0] <= c.start and c.end <= s[1] for s in g.spans)),
@@ -176,8 +200,11 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
             target.take(c, short_only=not (long_span and long_span[0] <= c.start and c.end <= long_span[1]))
         else:
             rest.append(c)
+    return rest
 
-    # overlapping candidates: the longest span wins and pools the evidence
+
+def _longest_spans(rest: list[Candidate]) -> list[tuple[Candidate, list[Candidate]]]:
+    """Overlapping candidates: the longest span wins and pools the evidence of those it contains."""
     rest.sort(key=lambda c: (-(c.end - c.start), c.start))
     kept: list[tuple[Candidate, list[Candidate]]] = []
     for c in rest:
@@ -187,6 +214,11 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
         elif host[0].start <= c.start and c.end <= host[0].end:
             host[1].append(c)
         # a partial overlap that is not contained is dropped (the longer reading wins)
+    return kept
+
+
+def _surface_groups(text: str, kept: list[tuple[Candidate, list[Candidate]]]) -> list[_Group]:
+    """One group per name key: the spans written the same way pool their evidence."""
     by_key: dict[str, _Group] = {}
     for head, members in sorted(kept, key=lambda k: k[0].start):
         surface = head.text if head.source == Source.PROPOSAL and head.text != text[head.start:head.end] \
@@ -201,8 +233,11 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
         g.forms[surface] = g.forms.get(surface, 0) + 1
         for m in members:
             g.take(m)
-    groups += list(by_key.values())
+    return list(by_key.values())
 
+
+def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candidate]]:
+    """Each group becomes an entity, a held quality word, or nothing."""
     generic = _generic()
     entities: list[Entity] = []
     held: list[Candidate] = []
@@ -219,44 +254,54 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
             continue
         if name in _not_names() or _HARDWARE.match(name):
             continue
-        votes = dict(g.votes)
-        for t, w in g.weak.items():
-            votes[t] = votes.get(t, 0.0) + Weight.WEAK_SHARE * w
-        if not votes:
-            votes = {"MODEL" if _MODEL_SHAPE.search(name) and any(ch.isdigit() for ch in name) else "METHOD": Weight.SHAPE_DEFAULT}
-        best = max(votes.values())
-        top = sorted((t for t, w in votes.items() if w >= best - 1e-9), key=_TYPE_ORDER.get)
-        types = [top[0]]
-        if set(top) >= {"METHOD", "METRIC"}:
-            types = ["METHOD", "METRIC"]
-        aliases = []
-        if g.long:
-            aliases.append(g.long)
-        for f in sorted(g.forms):
-            if f != name and key(f) != key(name) and f not in aliases:
-                aliases.append(f)
-        ent = Entity(name=name, types=types, aliases=aliases, sources=set(g.sources))
-        ent.role = "proposed" if g.proposed else "used"
-        ent.mentions = sorted(set(g.spans))
-        entities.append(ent)
+        entities.append(_entity(g, name))
+    return entities, held
+
+
+def _entity(g: _Group, name: str) -> Entity:
+    """The entity of a kept group: its types (the heaviest evidence), aliases, role and mentions."""
+    votes = dict(g.votes)
+    for t, w in g.weak.items():
+        votes[t] = votes.get(t, 0.0) + Weight.WEAK_SHARE * w
+    if not votes:
+        votes = {"MODEL" if _MODEL_SHAPE.search(name) and any(ch.isdigit() for ch in name) else "METHOD": Weight.SHAPE_DEFAULT}
+    best = max(votes.values())
+    top = sorted((t for t, w in votes.items() if w >= best - 1e-9), key=_TYPE_ORDER.get)
+    types = [top[0]]
+    if set(top) >= {"METHOD", "METRIC"}:
+        types = ["METHOD", "METRIC"]
+    aliases = []
+    if g.long:
+        aliases.append(g.long)
+    for f in sorted(g.forms):
+        if f != name and key(f) != key(name) and f not in aliases:
+            aliases.append(f)
+    ent = Entity(name=name, types=types, aliases=aliases, sources=set(g.sources))
+    ent.role = "proposed" if g.proposed else "used"
+    ent.mentions = sorted(set(g.spans))
+    return ent
+
+
+def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candidate]) -> list[Candidate]:
+    """Quality words ("accuracy") outside every entity, held for the linker."""
     seen_held = {(c.start, c.end) for c in held}
+    out = []
     for m in _generic_rx().finditer(text):
         if (m.start(), m.end()) not in seen_held and not any(_overlap((m.start(), m.end()), sp)
                                                             for e in entities for sp in e.mentions):
-            held.append(Candidate(m.start(), m.end(), m.group(), Source.GENERIC, {"METRIC": Weight.HELD}))
-    _proposed_from_spans(doc, entities)
-    _all_mentions(text, entities)
+            out.append(Candidate(m.start(), m.end(), m.group(), Source.GENERIC, {"METRIC": Weight.HELD}))
+    return out
+
+
+def _coined_names_are_proposed(text: str, entities: list[Entity]) -> None:
+    """A coined name no lexicon knows, used again and again (its long form, where it has one, is
+    not a use), is the paper's own."""
     for e in entities:
-        # a coined name no lexicon knows, used again and again (its long form, where it has one,
-        # is not a use), is the paper's own
         if e.role == "used" and not e.sources & {Source.LEXICON, Source.LEXICON_WEAK, Source.LEXICON_SHORT} \
                 and _COINED.match(e.name) and not any(a.islower() for a in e.aliases) \
                 and sum(text[a:b] not in e.aliases for a, b in e.mentions) >= 2 \
                 and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}:
             e.role = "proposed"
-    _proposed_variants(entities)
-    entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
-    return entities, held
 
 
 def _proposed_variants(entities: list[Entity]) -> None:

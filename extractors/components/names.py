@@ -400,6 +400,12 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             t = _phrase_head_type(m.group(1).split(), heads)
             if t:
                 _vote(c.context, t, Weight.HEAD_NOUN)
+    _list_types(text, cands, heads)
+
+
+def _list_types(text: str, cands: list[Candidate], heads) -> None:
+    """Type evidence shared along a list of names: a head noun after or before the list, else the
+    types of its known members."""
     # a list sharing one head noun: "IEMOCAP, EMO-DB, and the private NSPL-CRISE dataset"
     named = sorted((c for c in cands if c.source != Source.TASK), key=lambda c: c.start)
     groups: list[list[Candidate]] = []
