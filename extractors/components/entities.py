@@ -42,9 +42,11 @@ for _ext in ("entities", "held_metrics"):
 _STRONG = {Source.LEXICON, Source.ACRONYM, Source.PROPOSAL, Source.CALLED, Source.MARKUP, Source.TASK,
            Source.PATTERN, Source.BOUND, Source.NER}  # not shape, lexicon-weak
 _TYPE_ORDER = {t: i for i, t in enumerate(TYPES)}
-_MODEL_SHAPE = regex.compile(r"(?i)(?:gpt|llama|claude|qwen|gemini|mistral|mixtral|deepseek|phi|gemma|"
-                             r"falcon|vicuna|opt|bloom|t5|palm|chatgpt|o\d|kimi|glm|yi|internlm|baichuan)"
-                             r"|\d+(?:\.\d+)?[bBmM](?![\w])")
+#: model families whose names make a name a model rather than a method
+_MODEL_FAMILIES = (r"gpt|llama|claude|qwen|gemini|mistral|mixtral|deepseek|phi|gemma|"
+                   r"falcon|vicuna|opt|bloom|t5|palm|chatgpt|o\d|kimi|glm|yi|internlm|baichuan")
+_MODEL_SHAPE = regex.compile(rf"(?i)(?:{_MODEL_FAMILIES})"
+                             r"|\d+(?:\.\d+)?[bBmM](?![\w])")  # a parameter count: 7B, 1.3b, 350M
 
 
 # shapes that name something on their own: CamelCase (EpiGRAF, RegretNet), 3+ capitals
@@ -58,8 +60,10 @@ _HARDWARE = regex.compile(r"^(?:(?:GTX|RTX|Tesla|Titan|TPU|A|V|H|P|T|K)[- ]?\d{2
 
 # coined names: CamelCase (FeLMi, VideoWhisperer), capitals with digits or hyphens (MTG-Net,
 # SS-DPA), or long all-caps words (OWLEYE, ADVISOR)
-_COINED = regex.compile(r"^(?:\p{Lu}+\p{Ll}+\p{Lu}[\p{L}\p{N}\-+]*|\p{Ll}{1,3}\p{Lu}[\p{L}\p{N}\-+]*|"
-                        r"\p{Lu}[\p{L}\p{N}]*[-+\d][\p{L}\p{N}\-+]*|\p{Lu}{5,})$")
+_COINED = regex.compile(r"^(?:\p{Lu}+\p{Ll}+\p{Lu}[\p{L}\p{N}\-+]*"  # CamelCase: FeLMi
+                        r"|\p{Ll}{1,3}\p{Lu}[\p{L}\p{N}\-+]*"           # a lowercase start: iGPT
+                        r"|\p{Lu}[\p{L}\p{N}]*[-+\d][\p{L}\p{N}\-+]*"  # digits or hyphens: MTG-Net
+                        r"|\p{Lu}{5,})$")                                # long capitals: OWLEYE
 
 
 @dataclass

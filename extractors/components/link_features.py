@@ -183,9 +183,13 @@ def _left(p: Pair, width: int = 30) -> str:
 _ON = regex.compile(r"\b(?:on|in|across|over|for|of|using|with)\s+(?:the\s+)?(?:\S+\s+){0,2}?$", regex.I)
 _BASELINE = regex.compile(rf"\b(?:{COMPARISON}|relative\s+to|unlike|from)\s+(?:the\s+)?(?:\S+\s+){{0,2}}?$",
                           regex.I)
-_AGENT = regex.compile(r"\s*(?:\([^()]{0,30}\)\s*)?(?:,[^,]{0,40},\s*|,?\s*(?:which|that|who)\s+)?(?:also\s+|further\s+|only\s+|still\s+)?"
-                       r"(?:achiev|attain|reach|obtain|yield|score|get|improv|outperform|surpass|boost|set|"
-                       r"establish|deliver|perform|exceed|beat|record|reduc|increas|lower|rais|match|gain)", regex.I)
+#: stems of the verbs whose subject achieved a result ("X achieves", "X, which reaches")
+_AGENT_VERBS = (r"achiev|attain|reach|obtain|yield|score|get|improv|outperform|surpass|boost|set|"
+                r"establish|deliver|perform|exceed|beat|record|reduc|increas|lower|rais|match|gain")
+_AGENT = regex.compile(r"\s*(?:\([^()]{0,30}\)\s*)?"                        # "(ours)"
+                       r"(?:,[^,]{0,40},\s*|,?\s*(?:which|that|who)\s+)?"     # ", an LLM," or ", which"
+                       r"(?:also\s+|further\s+|only\s+|still\s+)?"
+                       rf"(?:{_AGENT_VERBS})", regex.I)
 _OURS = regex.compile(r"\b(?:our|the\s+proposed|this|we)\b", regex.I)
 
 

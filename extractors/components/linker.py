@@ -36,25 +36,39 @@ _CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
 #: linker's baselines and comparisons, the link scorer's baseline cue): "than", "vs.", "outperforms"
 COMPARISON = (r"than|over|compared\s+(?:to|with)|against|vs\.?|versus"
               r"|outperform\w*|surpass\w*|beat\w*|exceed\w*")
-_BASELINE_BEFORE = regex.compile(rf"(?:{COMPARISON}|relative\s+to|unlike|like|such\s+as|"
-                                 r"including|e\.g\.,?|from|of|on|with|in|by)\s+(?:the\s+)?(?:\S+\s+){0,2}?$",
-                                 regex.IGNORECASE)
-_OURS = regex.compile(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?(?:method|approach|model|framework|algorithm|system|technique|"
-                      r"loss|criterion|architecture|network|agent|policy|estimator)s?\b", regex.IGNORECASE)
-_METRIC_AFTER = regex.compile(r"^\s*(?:\)\s*)?(?:(?:on|in)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*\s*\(\s*$|"  # "on GSM8k (pass@1)"
-                              r"(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"
-                              r"|(?:absolute\s+|relative\s+)?(?:higher|lower|better|worse|improvement|gain|increase|"
-                              r"reduction|drop|decrease|boost|speedup|speed-up|loss)s?\s+(?:in|on|of)\s+(?:the\s+)?"
-                              r"|(?:higher|lower|better|worse|less|more|fewer|smaller|larger|reduced|improved|faster)\s+)?\(?$")
-_BY_BEFORE = regex.compile(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*(?:(?:up\s+to|over|about|around|nearly|almost|more\s+than|"
-                           r"less\s+than|at\s+least|approximately|roughly|a\s+factor\s+of)\s*)?[~≈∼<>]?\s*$")
-_METRIC_BEFORE = regex.compile(r"^(?:\s*(?:score|value|rate)?\s*(?:of|at|is|was|=|:|reaches|reaching|achieves|"
-                               r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
-                               r"than|only|just|nearly|almost|an?|the|and|\(|,))*"
+#: words after which a name is an example or a baseline: "unlike X", "such as X", "from X", "by X"
+_EXAMPLE_OR_SOURCE = r"relative\s+to|unlike|like|such\s+as|including|e\.g\.,?|from|of|on|with|in|by"
+#: up to two words between such a word and the name ("than the strong GPT-4 ...")
+_UP_TO_TWO_WORDS = r"\s+(?:the\s+)?(?:\S+\s+){0,2}?$"
+_BASELINE_BEFORE = regex.compile(rf"(?:{COMPARISON}|{_EXAMPLE_OR_SOURCE}){_UP_TO_TWO_WORDS}", regex.IGNORECASE)
+#: the nouns a paper calls its own contribution by ("our method", "the proposed framework")
+_SYSTEM_NOUNS = (r"method|approach|model|framework|algorithm|system|technique|"
+                 r"loss|criterion|architecture|network|agent|policy|estimator")
+_OURS = regex.compile(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?"  # "our (new) ..."
+                      rf"(?:{_SYSTEM_NOUNS})s?\b", regex.IGNORECASE)
+#: between a number and the metric named after it, one of:
+_AFTER_ON_NAME = r"(?:on|in)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*\s*\(\s*$"  # "on GSM8k (pass@1)"
+_AFTER_PREPOSITION = r"(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"  # "in terms of"
+_AFTER_CHANGE_IN = (r"(?:absolute\s+|relative\s+)?(?:higher|lower|better|worse|improvement|gain|increase|"  # "gain in"
+                    r"reduction|drop|decrease|boost|speedup|speed-up|loss)s?\s+(?:in|on|of)\s+(?:the\s+)?")
+_AFTER_COMPARATIVE = r"(?:higher|lower|better|worse|less|more|fewer|smaller|larger|reduced|improved|faster)\s+"  # "lower"
+_METRIC_AFTER = regex.compile(rf"^\s*(?:\)\s*)?(?:{_AFTER_ON_NAME}|{_AFTER_PREPOSITION}"
+                              rf"|{_AFTER_CHANGE_IN}|{_AFTER_COMPARATIVE})?\(?$")
+#: hedges between "by" and the number ("by up to", "by a factor of")
+_BY_HEDGES = (r"up\s+to|over|about|around|nearly|almost|more\s+than|"
+              r"less\s+than|at\s+least|approximately|roughly|a\s+factor\s+of")
+_BY_BEFORE = regex.compile(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*"  # at most eight words, then "by"
+                           rf"(?:(?:{_BY_HEDGES})\s*)?[~≈∼<>]?\s*$")
+#: the words that may stand between a metric and its number ("an accuracy of about 94.7%")
+_BEFORE_LINK_WORDS = (r"of|at|is|was|=|:|reaches|reaching|achieves|"
+                      r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
+                      r"than|only|just|nearly|almost|an?|the|and|\(|,")
+#: those that may follow an "on <name>" between them
+_AFTER_NAME_LINK_WORDS = r"of|at|is|was|=|:|by|to|from|around|about|approximately|up\s+to|only|just|nearly|almost|\(|,"
+_METRIC_BEFORE = regex.compile(rf"^(?:\s*(?:score|value|rate)?\s*(?:{_BEFORE_LINK_WORDS}))*"
                                # "accuracy on AIME24 from 13.3% to ...": one "on <name>" may come between
                                r"(?:\s+(?:on|in|of|over|across)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*"
-                               r"(?:\s*(?:of|at|is|was|=|:|by|to|from|around|about|approximately|up\s+to|only|"
-                               r"just|nearly|almost|\(|,))+)?\s*$")
+                               rf"(?:\s*(?:{_AFTER_NAME_LINK_WORDS}))+)?\s*$")
 
 
 _FAMILY = regex.compile(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
@@ -178,10 +192,9 @@ def _share_links(text: str, nums) -> None:
             b.subject, b.subjects = a.subject, list(a.subjects)
 
 
-_COMPARED = regex.compile(rf"\b(?:{COMPARISON}|while|whereas|"
-                          # "from 18.4% to 6.2%, an absolute reduction of 12.2 points"
-                          r"an?\s+(?:\w+\s+)?(?:reduction|improvement|gain|increase|decrease|drop|boost)\s+of)\b",
-                          regex.IGNORECASE)
+#: "from 18.4% to 6.2%, an absolute reduction of 12.2 points"
+_CHANGE_OF = r"an?\s+(?:\w+\s+)?(?:reduction|improvement|gain|increase|decrease|drop|boost)\s+of"
+_COMPARED = regex.compile(rf"\b(?:{COMPARISON}|while|whereas|{_CHANGE_OF})\b", regex.IGNORECASE)
 _SCORE_UNITS = (None, "%", "points")
 
 
@@ -294,10 +307,14 @@ def _quantity_head():
     return regex.compile(r"(?:\s+(?:" + "|".join(regex.escape(w) for w in words) + r"))+(?![\p{L}\-])")
 
 
-_OF_PHRASE = regex.compile(r"\b(?:achiev\w*|attain\w*|reach\w*|obtain\w*|yield\w*|with|has|have|had|show\w*|"
-                           r"report\w*|record\w*|deliver\w*|maintain\w*|retain\w*|and)\s+(?:an?|the)\s+"
-                           r"((?:[\p{Ll}\-]+\s+){0,2}[\p{Ll}\-]+)\s+of\s+(?:about|around|approximately|up\s+to|"
-                           r"over|only|nearly|roughly|just|almost)?\s*[~≈∼]?\s*$")
+#: verbs of achieving or reporting before "a/the <quality> of <number>"
+_REPORT_VERBS = (r"achiev\w*|attain\w*|reach\w*|obtain\w*|yield\w*|with|has|have|had|show\w*|"
+                 r"report\w*|record\w*|deliver\w*|maintain\w*|retain\w*|and")
+#: hedges between "of" and the number
+_OF_HEDGES = r"about|around|approximately|up\s+to|over|only|nearly|roughly|just|almost"
+_OF_PHRASE = regex.compile(rf"\b(?:{_REPORT_VERBS})\s+(?:an?|the)\s+"
+                           r"((?:[\p{Ll}\-]+\s+){0,2}[\p{Ll}\-]+)"  # the quality: at most three lowercase words
+                           rf"\s+of\s+(?:{_OF_HEDGES})?\s*[~≈∼]?\s*$")
 
 
 def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optional[str]:

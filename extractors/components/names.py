@@ -198,18 +198,22 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
 
 
 #: where the noun phrase after a proposal cue ends: sentence punctuation or a clause word
-_PHRASE_END = regex.compile(r"[.;:!?](?:\s|$)|(?:^|\s)(?:that|which|who|whose|where|while|to|by|using|via|because|"
-                            r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
-                            r"enables?|consists?|based)\b")
+_CLAUSE_WORDS = (r"that|which|who|whose|where|while|to|by|using|via|because|"
+                 r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
+                 r"enables?|consists?|based")
+_PHRASE_END = regex.compile(rf"[.;:!?](?:\s|$)|(?:^|\s)(?:{_CLAUSE_WORDS})\b")
 #: words that end the head of a noun phrase ("(SLAM) for solving ...")
 _PHRASE_WORDS = r"(?:for|of|to|with|in|on|at|from|that|which|where|and|or|as|by|via|using|is|are)"
 #: one name-like token, hyphens allowed ("MTG-Net", "LASNet"); `_coined` says whether it is coined
 _NAME_TOKEN = r"(?:[\p{L}\p{N}][\p{L}\p{N}+]*(?:-[\p{L}\p{N}+]+)*)"
 
 
-_BARE = regex.compile(r"(?!(?:that|how|what|why|whether|to|two|three|several|multiple|many|some|various|both|"
-                      r"each|this|these|those|such|its|their|our|new|novel|yet|another|one|more)\b)"
-                      r"((?:\p{Ll}[\p{Ll}\-]*\s+){0,4}\p{Ll}[\p{Ll}\-]*)(?=,\s+(?:a|an|which)\s)")
+#: words that start a clause or a description, not a name ("we propose that", "we propose two")
+_NOT_A_BARE_NAME = (r"that|how|what|why|whether|to|two|three|several|multiple|many|some|various|both|"
+                    r"each|this|these|those|such|its|their|our|new|novel|yet|another|one|more")
+_BARE = regex.compile(rf"(?!(?:{_NOT_A_BARE_NAME})\b)"
+                      r"((?:\p{Ll}[\p{Ll}\-]*\s+){0,4}\p{Ll}[\p{Ll}\-]*)"  # at most five lowercase words
+                      r"(?=,\s+(?:a|an|which)\s)")                        # then ", a" / ", which"
 
 
 def _bare_name(text: str, pos: int) -> list[Candidate]:
@@ -261,10 +265,12 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
     return [Candidate(start, start + len(name), name, Source.PROPOSAL, {}, proposed=True)]
 
 
-_FUNCTION_AFTER = regex.compile(r"\s*(?:[,.;:()\[\]]|$|(?:that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are|"
-                                r"was|were|can|could|will|would|may|might|has|have|had|achieves?|outperforms?|"
-                                r"consists?|uses?|learns?|leverages?|enables?|allows?|provides?|based|via|"
-                                r"through|where|while|whose|under|over|across)\b)")
+#: function words and verbs that end a name run
+_RUN_END_WORDS = (r"that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are|"
+                  r"was|were|can|could|will|would|may|might|has|have|had|achieves?|outperforms?|"
+                  r"consists?|uses?|learns?|leverages?|enables?|allows?|provides?|based|via|"
+                  r"through|where|while|whose|under|over|across")
+_FUNCTION_AFTER = regex.compile(rf"\s*(?:[,.;:()\[\]]|$|(?:{_RUN_END_WORDS})\b)")
 
 
 def _plausible_run(text: str, s: int, e: int) -> bool:

@@ -588,8 +588,10 @@ def _share_ranges(text: str, nums: list[NumberMatch]) -> None:
             a.unit, a.part_of = b.unit, True
 
 
-_LEVEL = regex.compile(r"\b(?:drops?|dropped|dropping|falls?|fell|falling|rises?|rose|rising|decreas\w+|increas\w+|"
-                       r"reduc\w+|improv\w+|climbs?|climbed|goes|went|jumps?|jumped)\s+(?:\w+\s+)?"
+#: verbs of movement that reach a level ("drops below", "improves to")
+_LEVEL_VERBS = (r"drops?|dropped|dropping|falls?|fell|falling|rises?|rose|rising|decreas\w+|increas\w+|"
+                r"reduc\w+|improv\w+|climbs?|climbed|goes|went|jumps?|jumped")
+_LEVEL = regex.compile(rf"\b(?:{_LEVEL_VERBS})\s+(?:\w+\s+)?"
                        r"(?:below|above|under|over|to|beyond)\s*[~≈∼<>]?\s*$", regex.IGNORECASE)
 
 
