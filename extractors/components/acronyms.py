@@ -27,8 +27,8 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from .sentences import Sentences, doc_sentences
-from .textutil import doc_text, find_word, rx
+from .sentences import SentenceReader, Sentences
+from .textutil import find_word, rx
 
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=None)
@@ -255,12 +255,5 @@ def _mentions(text: str, a: AcronymMatch) -> list[tuple[int, int]]:
 
 @Language.factory("acronyms", assigns=["doc._.acronyms"], requires=["doc._.sentences"])
 def make_acronyms(nlp: Language, name: str):
-    return AcronymsComponent()
-
-
-class AcronymsComponent:
     """Sets ``doc._.acronyms``."""
-
-    def __call__(self, doc: Doc) -> Doc:
-        doc._.acronyms = find_acronyms(doc_text(doc), doc_sentences(doc))
-        return doc
+    return SentenceReader("acronyms", find_acronyms)

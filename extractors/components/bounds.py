@@ -18,8 +18,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from .sentences import Sentences, doc_sentences
-from .textutil import doc_text
+from .sentences import SentenceReader, Sentences
 
 if not Doc.has_extension("bounds"):
     Doc.set_extension("bounds", default=None)
@@ -114,12 +113,5 @@ def find_bounds(text: str, sents: Optional[Sentences] = None) -> list[BoundMatch
 
 @Language.factory("bounds", assigns=["doc._.bounds"], requires=["doc._.sentences"])
 def make_bounds(nlp: Language, name: str):
-    return BoundsComponent()
-
-
-class BoundsComponent:
     """Sets ``doc._.bounds``."""
-
-    def __call__(self, doc: Doc) -> Doc:
-        doc._.bounds = find_bounds(doc_text(doc), doc_sentences(doc))
-        return doc
+    return SentenceReader("bounds", find_bounds)

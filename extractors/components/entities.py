@@ -32,8 +32,7 @@ from spacy.tokens import Doc
 from .. import resources
 from .textutil import doc_text, find_word, rx
 from .candidates import TYPES, Candidate, Source, Weight
-from .names import _tables as _name_tables
-from .names import _citation, context_types, head_type
+from .names import context_types, head_type, is_citation, type_heads
 
 for _ext in ("entities", "held_metrics"):
     if not Doc.has_extension(_ext):
@@ -175,7 +174,7 @@ def _gather_candidates(doc: Doc, text: str, use: str) -> list[Candidate]:
 
 def _acronym_groups(acronyms) -> list[_Group]:
     """One group per acronym definition, typed by its long form's head noun."""
-    heads = _name_tables()[3]
+    heads = type_heads()
     groups: list[_Group] = []
     for a in acronyms:
         g = _Group(short=a.short, long=a.long, long_titled=_titled(a.long))
@@ -356,7 +355,7 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
         if _NOT_NAME_CHARS.search(surface) or _sentence_start_phrase(text, start, surface):
             continue
         cand = Candidate(start, start + len(surface), surface, Source.NER, {ent.label_: Weight.NER})
-        if _citation(text, cand):
+        if is_citation(text, cand):
             continue
         out.append(cand)
     return out

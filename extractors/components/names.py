@@ -46,6 +46,11 @@ def _tables():
     return patterns, not_names, cues, heads
 
 
+def type_heads() -> dict:
+    """Head noun -> the type it gives a name (resources/type_heads.tsv)."""
+    return _tables()[3]
+
+
 def head_type(word: str, heads) -> str | None:
     w = word.casefold().strip()
     if w in heads:
@@ -123,10 +128,10 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
                 out.append(Candidate(a + lead, a + lead + len(seg), seg, Source.MARKUP, {}))
     out += _proposals(text, cues, sents if sents is not None else Sentences.of(text))
     out += _tasks(text, heads)
-    return [c for c in out if not _citation(text, c)]
+    return [c for c in out if not is_citation(text, c)]
 
 
-def _citation(text: str, c: Candidate) -> bool:
+def is_citation(text: str, c: Candidate) -> bool:
     """Author names: "Wang et al.", "(Zhang, 2023)"."""
     if rx(r"\s+(?:et\s+al|and\s+\p{Lu}\p{Ll}+\s+(?:et\s+al|\(?\d{4}))").match(text[c.end:c.end + 20]):
         return True

@@ -99,6 +99,18 @@ def make_sentences(nlp: Language, name: str):
     return SentencesComponent()
 
 
+class SentenceReader:
+    """A component that sets ``doc._.<attr>`` to ``find(text, sentences)`` of the Doc (the
+    components that read only the clean text and its sentences: acronyms, bounds)."""
+
+    def __init__(self, attr: str, find) -> None:
+        self.attr, self.find = attr, find
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.set(self.attr, self.find(doc_text(doc), doc_sentences(doc)))
+        return doc
+
+
 class SentencesComponent:
     def __call__(self, doc: Doc) -> Doc:
         sents = doc._.sentences = Sentences.of(doc_text(doc))
