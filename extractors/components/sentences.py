@@ -88,10 +88,14 @@ def doc_sentences(doc: Doc) -> Sentences:
 
 
 def _mark_tokens(doc: Doc, sents: Sentences) -> None:
-    """Set ``token.is_sent_start`` from the sentence starts (``doc.sents`` then agrees)."""
-    starts = set(sents.starts)
-    for i, token in enumerate(doc):
-        token.is_sent_start = i == 0 or token.idx in starts
+    """Mark the token that starts each sentence ``is_sent_start`` (``doc.sents`` then agrees;
+    the other tokens are left unset, which ``doc.sents`` reads as inside a sentence)."""
+    for start, end in sents.spans:
+        span = doc.char_span(start, max(end, start + 1), alignment_mode="expand")
+        if span is not None and len(span):
+            span[0].is_sent_start = True
+    if len(doc) > 1 and doc[1].is_sent_start is None:
+        doc[1].is_sent_start = False  # spaCy reads boundaries as set only past the first token
 
 
 @Language.factory("sentences", assigns=["doc._.sentences", "token.is_sent_start"])
