@@ -464,10 +464,25 @@ def set_entities(doc: Doc, entities: list[Entity]) -> None:
     """Write the Doc's entities: ``doc._.entities`` and the span group ``doc.spans["entities"]``
     (a span per mention, labelled with the entity's first type), always together."""
     doc._.entities = entities
+    doc.spans["entities"] = _mention_spans(doc, entities)
+
+
+def add_entities(doc: Doc, new: list[Entity]) -> None:
+    """Add entities found later (metrics a number measures) to ``doc._.entities`` and to the
+    span group ``doc.spans["entities"]`` together."""
+    doc._.entities = list(doc._.entities or []) + new
+    if "entities" in doc.spans:
+        doc.spans["entities"].extend(_mention_spans(doc, new))
+    else:
+        doc.spans["entities"] = _mention_spans(doc, doc._.entities)
+
+
+def _mention_spans(doc: Doc, entities: list[Entity]) -> list:
+    """A span per mention of the entities, labelled with the entity's first type."""
     spans = []
     for e in entities:
         for s, t in e.mentions:
             sp = doc.char_span(s, t, label=e.types[0], alignment_mode="expand")
             if sp is not None:
                 spans.append(sp)
-    doc.spans["entities"] = spans
+    return spans

@@ -25,7 +25,7 @@ from typing import Optional
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from .entities import set_entities
+from .entities import add_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
 from .sentences import doc_sentences
 from .textutil import doc_text
@@ -105,7 +105,7 @@ def relink(doc: Doc, models: dict) -> None:
             # about their choice)
             n.subject, n.subjects = name, []
     if added:
-        set_entities(doc, list(doc._.entities or []) + added)
+        add_entities(doc, added)
 
 
 class LinkScorer:

@@ -28,7 +28,7 @@ from .. import resources
 from .textutil import doc_text, rx
 
 from .candidates import Source
-from .entities import Entity, set_entities
+from .entities import Entity, add_entities
 from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
 
 _CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
@@ -162,7 +162,7 @@ def link_numbers(doc: Doc) -> None:
     _compared(text, nums, sents)
     _respective(text, nums, sents, data, systems)
     if revived:
-        set_entities(doc, ents + [e for e in revived.values() if e not in ents])
+        add_entities(doc, [e for e in revived.values() if e not in ents])
 
 
 _PARTNER = regex.compile(r"^\s?(?:-|–|—|to|~|∼|/|,|and|or|vs\.?)\s?$|^\s*(?:[\w@^\-]+\s+){0,2}?(?:and|or|,|/)\s*$")
