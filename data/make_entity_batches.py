@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from batchio import write_batch  # noqa: E402
+from batchio import write_split  # noqa: E402
 
 SEED = 1302
 DRAW = [450, 300]
@@ -62,12 +62,7 @@ def main() -> None:
         a, b = a[3:], b[2:]
     out = ROOT / "data/annotations/batches"
 
-    dev, held = order[:550], order[550:]
-    for k in range(11):
-        write_batch(out / f"batch_{k + 5}.jsonl", dev[k * 50:(k + 1) * 50])
-    for k in range(4):
-        write_batch(out / f"heldout_{k}.jsonl", held[k * 50:(k + 1) * 50])
-    write_batch(out / "agreement13.jsonl", dev[:50])
+    write_split(out, order, 550, "batch_", 50, 50, "agreement13.jsonl", 50, first=5)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from batchio import write_batch  # noqa: E402
+from batchio import write_split  # noqa: E402
 
 SEED = 20261201
 PER_POOL = 150
@@ -77,14 +77,7 @@ def main() -> None:
         print(f"{pool.name}: {len(rows)} abstracts, {len(ok)} qualify, {PER_POOL} drawn")
     order = [r for pair in zip(*drawn) for r in pair]
     out = ROOT / "data/results/batches"
-    out.mkdir(parents=True, exist_ok=True)
-
-    dev, held = order[:200], order[200:]
-    for k in range(5):
-        write_batch(out / f"dev_{k}.jsonl", dev[k * 40:(k + 1) * 40])
-    for k in range(2):
-        write_batch(out / f"heldout_{k}.jsonl", held[k * 50:(k + 1) * 50])
-    write_batch(out / "agreement.jsonl", dev[:30])
+    write_split(out, order, 200, "dev_", 40, 50, "agreement.jsonl", 30)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ from typing import Optional, Sequence
 from spacy.tokens import Doc
 
 from .canonical import canonical
-from .models import (LEADERBOARD_KINDS, Acronym, Bound, Entity, LeaderboardRow, Record, Result, Source, Span, Url,
+from .models import (FIELD_OF_TYPE, LEADERBOARD_KINDS, Acronym, Bound, Entity, LeaderboardRow, Record, Result, Source,
+                     Span, Url,
                      record_id)
 from .normalize import Normalized
 from .readers import Abstract
@@ -32,8 +33,7 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
         arg = raw_span(norm, b.arg_start, b.arg_end)
         rec.bounds.append(Bound(span=raw_span(norm, b.start, b.end), notation=b.notation, soft=b.soft,
                                 expression=arg.text.strip(), quantity=b.quantity))
-    fields = {"METHOD": rec.methods, "MODEL": rec.models, "DATASET": rec.datasets,
-              "BENCHMARK": rec.benchmarks, "METRIC": rec.metrics, "TASK": rec.tasks}
+    fields = {t: getattr(rec, f) for t, f in FIELD_OF_TYPE.items()}
     for e in doc._.entities or []:
         mentions = [raw_span(norm, s, t) for s, t in e.mentions]
         for typ in e.types:

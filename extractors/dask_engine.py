@@ -23,9 +23,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from . import partition, readers
-from .engine import Collector, Summary, _planned, usable_workers
+from .engine import Collector, Summary, _planned, usable_workers, write_summary
 from .partition import PART_BYTES, TIME_LIMIT, Existing, Part, PartResult
-from .writers import write_json
 
 
 def _task(part: Part, existing: Optional[Existing], time_limit: Optional[float],
@@ -104,6 +103,4 @@ def run(inputs: Iterable[str], out_dir: Path, scheduler: Optional[str] = None, w
             client.close()
             if cluster is not None:
                 cluster.close()
-    summary.seconds = time.perf_counter() - t0
-    write_json(out_dir / "summary.json", summary.to_json())
-    return summary
+    return write_summary(summary, out_dir, t0)

@@ -426,8 +426,14 @@ def run(inputs: Iterable[str], out_dir: Path, workers: int = 1,
     except BaseException:
         col.interrupted()
         raise
+    return write_summary(summary, out_dir, t0)
+
+
+def write_summary(summary: Summary, out_dir: Path, t0: float) -> Summary:
+    """The run's time into its summary, and the summary into ``DIR/summary.json`` (every engine
+    ends with this, after `Collector.finish`)."""
     summary.seconds = time.perf_counter() - t0
-    write_json(out_dir / "summary.json", summary.to_json())
+    write_json(Path(out_dir) / "summary.json", summary.to_json())
     return summary
 
 

@@ -22,11 +22,10 @@ from pathlib import Path
 from .recordfiles import BadLine, NoRecords, read_objects, record_files
 from typing import Optional
 
-from .models import record_id
+from .models import ENTITY_FIELDS, record_id
 
 HEADLINE = ["systems", "proposed", "data", "metrics", "results", "leaderboard", "urls", "acronyms", "bounds"]
 SECONDARY = ["methods", "models", "datasets", "benchmarks", "tasks"]
-ENTITY_FIELDS = ["methods", "models", "datasets", "benchmarks", "metrics", "tasks"]
 GROUPS = {"systems": ["methods", "models"], "data": ["datasets", "benchmarks"], "metrics": ["metrics"],
           "tasks": ["tasks"], "methods": ["methods"], "models": ["models"], "datasets": ["datasets"],
           "benchmarks": ["benchmarks"]}

@@ -106,8 +106,9 @@ class Result(_Strict):
         "the magnitude suffix or word as written (`k`, `M`, `G`, `B`, `T`, `million`, ...); `value` "
         "holds the expanded number (`1.3B` -> 1.3e9), so value / 10^3k gives the number as written"))
     range_with: Optional[int] = Field(default=None, ge=0, description=(
-        "index in `results` of the other end of a range (`6.98-8.89%`, `3 to 4 points`, "
-        "`from 4.1G to 1.2G`); the other end points back"))
+        "index in `results` of the other end of a range "
+        "(`6.98-8.89%`, `3 to 4 points`, `from 4.1G to 1.2G`); "
+        "the other end points back"))
     relative: Optional[bool] = Field(default=None, description=(
         "for a delta: true when the change is relative to the old value (`5% relative`, `a 62.5% "
         "reduction`), false when absolute (`+2.3 points`, `2 pp`), absent when the text does not say"))
@@ -176,7 +177,13 @@ class LeaderboardRow(_Strict):
         return data
 
 
+#: The entity types, defined here once: every module that names a type or an entity field of a
+#: record takes them from here. A new type is a row of each tuple (and a list field of `Record`).
+ENTITY_TYPES = ("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC", "TASK")
 ENTITY_FIELDS = ("methods", "models", "datasets", "benchmarks", "metrics", "tasks")
+#: a type's record field ("METHOD" -> "methods") and back
+FIELD_OF_TYPE = dict(zip(ENTITY_TYPES, ENTITY_FIELDS))
+TYPE_OF_FIELD = dict(zip(ENTITY_FIELDS, ENTITY_TYPES))
 
 
 class Record(_Strict):

@@ -20,7 +20,7 @@ from .models import Record
 from .normalize import Normalized, normalize
 from .readers import Abstract, InputError
 
-PIPE_NAMES = ("urls", "bounds", "acronyms", "lexicon", "names", "entities", "numbers", "result_linker",
+PIPE_NAMES = ("sentences", "urls", "bounds", "acronyms", "lexicon", "names", "entities", "numbers", "result_linker",
               "link_scorer")
 #: the trained statistical NER: a spaCy pipeline folder under extractors/resources/, written by
 #: `extractors train` (extractors/train.py, config data/ner.cfg)
@@ -77,7 +77,7 @@ class LengthLimitedNER:
         return getattr(self.ner, name)
 
 
-@Language.factory("extractors_ner", default_config={"max_tokens": NER_MAX_TOKENS})
+@Language.factory("extractors_ner", default_config={"max_tokens": NER_MAX_TOKENS}, assigns=["doc.ents"])
 def make_extractors_ner(nlp: Language, name: str, max_tokens: int):
     """The NER trained by `extractors train`, loaded from the package (`LengthLimitedNER`)."""
     ner = load_ner(nlp)

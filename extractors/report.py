@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any, Iterable, NamedTuple
 
 from . import leaderboard as lb
-from .models import ENTITY_FIELDS
+from .models import ENTITY_FIELDS, TYPE_OF_FIELD
 from .recordfiles import BadLine, read_objects
 
 
@@ -54,8 +54,7 @@ class ReportError(Exception):
 
 # highlight types: entity types (one per entity field), then the other spans. The order is the
 # nesting order for spans with equal offsets (earlier = outer) and the legend order.
-ENTITY_TYPE = {"methods": "method", "models": "model", "datasets": "dataset",
-               "benchmarks": "benchmark", "metrics": "metric", "tasks": "task"}
+ENTITY_TYPE = {f: TYPE_OF_FIELD[f].lower() for f in ENTITY_FIELDS}
 HL_TYPES = tuple(ENTITY_TYPE[f] for f in ENTITY_FIELDS) + ("acronym", "result", "bound", "url")
 _PRIO = {t: i for i, t in enumerate(HL_TYPES)}
 COUNT_FIELDS = ENTITY_FIELDS + ("acronyms", "results", "bounds", "urls", "leaderboard")

@@ -43,9 +43,9 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
 
 from . import partition, readers
-from .engine import Collector, Summary, _planned
+from .engine import Collector, Summary, _planned, write_summary
 from .partition import KEY_BITS, PART_BYTES, TIME_LIMIT, Part
-from .writers import RUN_SIZE, Runs, write_json
+from .writers import RUN_SIZE, Runs
 
 MAX_PART_BYTES = 64 << 20     # the largest part the automatic size picks (a typical HDFS block)
 TASKS_PER_CORE = 16           # the automatic size aims at this many parts per executor core
@@ -191,9 +191,7 @@ def run(spark, inputs: Iterable[str], out_dir, part_mb: Optional[float] = None,
     except BaseException:
         col.interrupted()
         raise
-    summary.seconds = time.perf_counter() - t0
-    write_json(out_dir / "summary.json", summary.to_json())
-    return summary
+    return write_summary(summary, out_dir, t0)
 
 
 def _one_per_part(committed: list[Committed], n: int) -> list[Committed]:

@@ -51,14 +51,14 @@ from spacy.language import Language
 from spacy.tokens import Doc, DocBin, Span
 
 from . import tokenizer as _tokenizer  # noqa: F401  (registers extractors.ml_tokenizer.v1)
+from .models import TYPE_OF_FIELD
 from .normalize import normalize
 
 __all__ = ["LABELS", "DataError", "TrainReport", "annotation_files", "read_records", "record_to_doc",
            "split_dev", "train"]
 
 #: gold field -> NER label, in the order used to break ties between overlapping mentions
-LABELS = {"methods": "METHOD", "models": "MODEL", "datasets": "DATASET",
-          "benchmarks": "BENCHMARK", "metrics": "METRIC", "tasks": "TASK"}
+LABELS = TYPE_OF_FIELD  # the entity types, defined once in models.py
 DEFAULT_DATA = tuple(Path("data/annotations") / f"part_{i}.jsonl" for i in range(4))
 DEFAULT_OUT = Path("extractors/resources/ner")
 DEFAULT_CONFIG = Path("data/ner.cfg")

@@ -57,6 +57,7 @@ class Group:
 
 def groups_of(records: list[dict]) -> list[Group]:
     """Labelled candidate groups for every found number aligned with a gold result."""
+    from .components.sentences import doc_sentences
     from .normalize import normalize
     from .pipeline import build_nlp
     from .limits import make_doc
@@ -68,7 +69,8 @@ def groups_of(records: list[dict]) -> list[Group]:
         doc._.marks = norm.marks
         doc.user_data["extractors.text"] = norm.clean
         doc = nlp(doc)
-        ctx = Context.of(norm.clean, doc._.numbers or [], doc._.entities or [], doc._.held_metrics or [])
+        ctx = Context.of(norm.clean, doc._.numbers or [], doc._.entities or [], doc._.held_metrics or [],
+                         doc_sentences(doc))
         amap = alias_map(g)
         golds = [(r, gold_span(g["text"], r)) for r in g.get("results") or [] if not r.get("optional")]
         used = set()

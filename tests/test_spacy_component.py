@@ -47,3 +47,41 @@ def test_extract_function():
     rec = extract("Our method reaches 80.1% top-1 accuracy on ImageNet with 4x fewer FLOPs.")
     assert [r.value for r in rec.results] == [80.1, 4.0]
     assert rec.results[0].metric == "top-1 accuracy" and rec.results[1].unit == "x"
+
+
+def test_metadata_span_group_shows_the_extraction_in_displacy():
+    """doc.spans["metadata"]: entities by type, results and acronyms, on the host's tokens, drawn by displaCy."""
+    from spacy import displacy
+    nlp = spacy.blank("en")
+    nlp.add_pipe("abstract_metadata")
+    text = mcpmark_text()
+    doc = nlp(text)
+    md = doc._.metadata
+    group = doc.spans["metadata"]
+    def labels_of(name):  # "\\texttt{MCPMark}" is one token of the host's tokenizer
+        return {sp.label_ for sp in group if name in sp.text}
+    assert "BENCHMARK" in labels_of("MCPMark") and "MODEL" in labels_of("gpt-5-medium")
+    assert "METRIC" in labels_of("pass@1") and "RESULT" in labels_of("52.56")
+    assert {sp.label_ for sp in group} >= {"BENCHMARK", "MODEL", "METRIC", "RESULT", "ACRONYM"}
+    # every result, acronym and mention of the record has its span, widened to whole tokens
+    wanted = [r["span"] for r in md["results"]] + [a["span"] for a in md["acronyms"]]
+    wanted += [m for f in ("methods", "models", "datasets", "benchmarks", "metrics", "tasks")
+               for e in md[f] for m in e["mentions"]]
+    for w in wanted:
+        assert any(sp.start_char <= w["start"] and w["end"] <= sp.end_char for sp in group), w
+    assert all(sp.start_char == sp[0].idx and sp.end_char == sp[-1].idx + len(sp[-1]) for sp in group)
+    html = displacy.render(doc, style="span", options={"spans_key": "metadata"})
+    assert all(w in html for w in ("pass@1", "52.56", "CRUD", "BENCHMARK", "METRIC", "MODEL", "RESULT", "ACRONYM"))
+    # the same group when the component runs in nlp.pipe, and an empty one for an empty text
+    piped = list(nlp.pipe([text, ""]))
+    assert [(s.start_char, s.end_char, s.label_) for s in piped[0].spans["metadata"]] == \
+        [(s.start_char, s.end_char, s.label_) for s in group]
+    assert len(piped[1].spans["metadata"]) == 0
+
+
+def test_host_pipeline_contracts_hold():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("abstract_metadata")
+    analysis = nlp.analyze_pipes(pretty=False)
+    assert analysis["problems"] == {"abstract_metadata": []}
+    assert set(nlp.get_pipe_meta("abstract_metadata").assigns) == {"doc._.metadata", "doc.spans"}

@@ -1,2 +1,2 @@
 """spaCy components, one module per idea. Importing this package registers their factories."""
-from . import acronyms, bounds, entities, lexicon, link_scorer, linker, names, numbers, urls  # noqa: F401
+from . import acronyms, bounds, entities, lexicon, link_scorer, linker, names, numbers, sentences, urls  # noqa: F401

@@ -27,7 +27,8 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from .textutil import doc_text, find_word, rx
+from .sentences import SentenceReader, Sentences
+from .textutil import find_word, rx
 
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=None)
@@ -128,23 +129,25 @@ def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tu
     return best[1]
 
 
-def _long_form_ending_at(text: str, short: str, end: int, min_initials: int = 0) -> Optional[tuple[int, int]]:
+def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences,
+                         min_initials: int = 0) -> Optional[tuple[int, int]]:
     """(start, end) of a long form for `short` whose last word ends right before `end`, or None."""
     if not is_short_form(short):
         return None
     a = sum(1 for c in short if c.isalnum())
-    words = _words_before(text, end, min(a + 5, 2 * a))
+    words = _words_before(text, end, min(a + 5, 2 * a), sents)
     k = best_long_form(short, words)
     if k is None or k[1] != len(words) - 1 or k[2] < min_initials:
         return None
     return words[k[0]][0], words[k[1]][1]
 
 
-def _words_before(text: str, end: int, n: int) -> list[tuple[int, int, str]]:
-    window_start = max(0, end - 200)
+def _words_before(text: str, end: int, n: int, sents: Sentences) -> list[tuple[int, int, str]]:
+    """The last `n` words before `end` in its sentence, after any "; " or bracket."""
+    window_start = max(0, end - 200, sents.start(end))
     chunk = text[window_start:end]
-    # stop at a sentence or clause boundary
-    cut = max(chunk.rfind(". "), chunk.rfind("; "), chunk.rfind("? "), chunk.rfind("("), chunk.rfind(")"))
+    # stop at a clause boundary
+    cut = max(chunk.rfind("; "), chunk.rfind("("), chunk.rfind(")"))
     if cut >= 0:
         window_start += cut + 1
         chunk = text[window_start:end]
@@ -152,7 +155,10 @@ def _words_before(text: str, end: int, n: int) -> list[tuple[int, int, str]]:
     return ws[-n:]
 
 
-def find_acronyms(text: str) -> list[AcronymMatch]:
+def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymMatch]:
+    """Acronym definitions of `text` and their later uses; `sents`: its sentences (found from
+    `text` when not given)."""
+    sents = sents if sents is not None else Sentences.of(text)
     found: list[AcronymMatch] = []
     seen: set[str] = set()
     for m in _PAREN.finditer(text):
@@ -161,7 +167,7 @@ def find_acronyms(text: str) -> list[AcronymMatch]:
         if is_short_form(first_part) and len(first_part.split()) <= 2:
             short = first_part
             a = sum(1 for c in short if c.isalnum())
-            words = _words_before(text, m.start(), min(a + 5, 2 * a))
+            words = _words_before(text, m.start(), min(a + 5, 2 * a), sents)
             k = best_long_form(short, words)
             if k is not None:
                 last = k[1]
@@ -188,13 +194,27 @@ def find_acronyms(text: str) -> list[AcronymMatch]:
                     found.append(AcronymMatch(short, text[long_words[0][0]:long_words[-1][1]],
                                               s_start, s_start + len(short), long_words[0][0], long_words[-1][1]))
     for m in _COLON.finditer(text):  # "in-context learning: ICL for ..."
-        k = _long_form_ending_at(text, m.group(2), m.end(1))
+        k = _long_form_ending_at(text, m.group(2), m.end(1), sents)
         if k is not None:
             found.append(AcronymMatch(m.group(2), text[k[0]:k[1]], m.start(2), m.end(2), *k))
     for m in _NAMED.finditer(text):  # "a novel Mixed-scale Sparse Voxel Transformer, named MsSVT"
-        k = _long_form_ending_at(text, m.group(1), m.start(), min_initials=2)
+        k = _long_form_ending_at(text, m.group(1), m.start(), sents, min_initials=2)
         if k is not None and k[1] - k[0] > len(m.group(1)) and " " in text[k[0]:k[1]]:
             found.append(AcronymMatch(m.group(1), text[k[0]:k[1]], m.start(1), m.end(1), *k))
+    found += _appositions(text)
+    out = []
+    for a in sorted(found, key=lambda a: a.short_start):
+        if a.short in seen:
+            continue
+        seen.add(a.short)
+        a.mentions = _mentions(text, a)
+        out.append(a)
+    return out
+
+
+def _appositions(text: str) -> list[AcronymMatch]:
+    """Definitions written "SHORT, long form" ("REAP, Router-weighted Expert Activation Pruning")."""
+    found: list[AcronymMatch] = []
     for m in _APPOSITION.finditer(text):
         short = m.group(1)
         if not is_short_form(short) or sum(c.isupper() for c in short) < 2:
@@ -216,14 +236,7 @@ def find_acronyms(text: str) -> list[AcronymMatch]:
             j = max(fits)[2]
             s0, e0 = words[0][0], words[j - 1][1]
             found.append(AcronymMatch(short, text[s0:e0], m.start(1), m.end(1), s0, e0))
-    out = []
-    for a in sorted(found, key=lambda a: a.short_start):
-        if a.short in seen:
-            continue
-        seen.add(a.short)
-        a.mentions = _mentions(text, a)
-        out.append(a)
-    return out
+    return found
 
 
 def _mentions(text: str, a: AcronymMatch) -> list[tuple[int, int]]:
@@ -240,14 +253,7 @@ def _mentions(text: str, a: AcronymMatch) -> list[tuple[int, int]]:
     return out
 
 
-@Language.factory("acronyms")
+@Language.factory("acronyms", assigns=["doc._.acronyms"], requires=["doc._.sentences"])
 def make_acronyms(nlp: Language, name: str):
-    return AcronymsComponent()
-
-
-class AcronymsComponent:
     """Sets ``doc._.acronyms``."""
-
-    def __call__(self, doc: Doc) -> Doc:
-        doc._.acronyms = find_acronyms(doc_text(doc))
-        return doc
+    return SentenceReader("acronyms", find_acronyms)

@@ -9,7 +9,6 @@ regret"), else the nearest one before it in the sentence, else the quantity of t
 in the same sentence or the one before. Writes ``doc._.bounds`` (clean offsets).
 """
 
-from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
@@ -19,7 +18,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from .textutil import doc_text
+from .sentences import SentenceReader, Sentences
 
 if not Doc.has_extension("bounds"):
     Doc.set_extension("bounds", default=None)
@@ -28,7 +27,6 @@ TILDE = "\u0303"
 _NOTATION = {"O": "O", "Ω": "Omega", "Θ": "Theta", "o": "o", "ω": "omega", "Õ": "O"}
 _HEAD = regex.compile(
     r"(?<![\w\\])(?P<pre>~\s?)?(?P<sym>[OΩΘoωÕ])(?P<tilde>\s?\u0303|~)?(?P<sp>\s?)\(")
-_SENTENCE_END = regex.compile(r"[.!?;](?:\s|$)")
 MAX_ARG = 300
 
 
@@ -77,37 +75,12 @@ def _close(text: str, i: int) -> int:
     return -1
 
 
-def _sentence_ends(text: str) -> tuple[list[int], list[int]]:
-    """Starts and ends of every sentence-end match, found once per text."""
-    found = [(m.start(), m.end()) for m in _SENTENCE_END.finditer(text)]
-    return [a for a, _ in found], [b for _, b in found]
-
-
-def _sentence(text: str, pos: int, found: Optional[tuple[list[int], list[int]]] = None) -> tuple[int, int]:
-    if found is not None:
-        # the same answer as the scans below, from matches found once (linear in the number of
-        # bounds, not quadratic): a search stopping at `pos` also matches a mark right before it
-        starts, ends = found
-        if pos > 0 and text[pos - 1] in ".!?;":
-            start = pos
-        else:
-            k = bisect_right(ends, pos)
-            start = ends[k - 1] if k else 0
-        k = bisect_left(starts, pos)
-        return start, (starts[k] + 1 if k < len(starts) else len(text))
-    start = 0
-    for m in _SENTENCE_END.finditer(text, 0, pos):
-        start = m.end()
-    m = _SENTENCE_END.search(text, pos)
-    return start, (m.start() + 1 if m else len(text))
-
-
-def find_bounds(text: str) -> list[BoundMatch]:
+def find_bounds(text: str, sents: Optional[Sentences] = None) -> list[BoundMatch]:
+    """Every bound of `text`; `sents`: its sentences (found from `text` when not given)."""
     qrx, table = _quantities()
     out: list[BoundMatch] = []
     prev_q: Optional[str] = None
-    prev_sentence = (-1, -1)
-    found = None
+    prev_sentence = -2  # the number of the previous bound's sentence
     for m in _HEAD.finditer(text):
         sym = m.group("sym")
         if sym in "oω" and m.group("sp"):
@@ -119,9 +92,10 @@ def find_bounds(text: str) -> list[BoundMatch]:
             continue
         soft = bool(m.group("pre") or m.group("tilde")) or sym == "Õ"
         start = m.start("sym") if m.group("pre") is None else m.start()
-        if found is None:
-            found = _sentence_ends(text)
-        s_start, s_end = _sentence(text, start, found)
+        if sents is None:
+            sents = Sentences.of(text)
+        s_start = sents.start(start)
+        sentence = sents.index(start)
         quantity = None
         after = qrx.match(text, end + (1 if text[end:end + 1] == " " else 0))
         if after and after.start() - end <= 1:
@@ -130,22 +104,14 @@ def find_bounds(text: str) -> list[BoundMatch]:
             before = [q for q in qrx.finditer(text, s_start, start)]
             if before:
                 quantity = table[before[-1].group().casefold()]
-        if quantity is None and prev_q and (s_start, s_end) in (prev_sentence,) or (
-                quantity is None and prev_q and prev_sentence[1] >= s_start - 2):
-            quantity = prev_q
+        if quantity is None and prev_q and sentence - prev_sentence <= 1:
+            quantity = prev_q  # the previous bound's, in this sentence or the one before
         out.append(BoundMatch(start, end, _NOTATION[sym], soft, m.end(), end - 1, quantity))
-        prev_q, prev_sentence = quantity or prev_q, (s_start, s_end)
+        prev_q, prev_sentence = quantity or prev_q, sentence
     return out
 
 
-@Language.factory("bounds")
+@Language.factory("bounds", assigns=["doc._.bounds"], requires=["doc._.sentences"])
 def make_bounds(nlp: Language, name: str):
-    return BoundsComponent()
-
-
-class BoundsComponent:
     """Sets ``doc._.bounds``."""
-
-    def __call__(self, doc: Doc) -> Doc:
-        doc._.bounds = find_bounds(doc_text(doc))
-        return doc
+    return SentenceReader("bounds", find_bounds)

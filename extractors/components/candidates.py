@@ -10,12 +10,53 @@ from typing import Optional
 
 from spacy.tokens import Doc
 
+from ..models import ENTITY_TYPES
+
 if not Doc.has_extension("candidates"):
     Doc.set_extension("candidates", default=None)
 if not Doc.has_extension("marks"):
     Doc.set_extension("marks", default=None)
 
-TYPES = ("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC", "TASK")
+TYPES = ENTITY_TYPES  # defined once, in models.py
+
+
+class Source:
+    """Where a candidate comes from: the values of `Candidate.source` (and of an entity's
+    ``sources``, which also holds LEXICON_SHORT and ACRONYM)."""
+
+    LEXICON = "lexicon"              # a lexicon entry (lexicon.py)
+    LEXICON_WEAK = "lexicon-weak"    # a lexicon entry known only from leaderboard strings
+    LEXICON_SHORT = "lexicon-short"  # known letters with no evidence of what they name (entities.py)
+    SHAPE = "shape"                  # a name by its shape: CamelCase, capitals, digits (names.py)
+    TITLE = "title"                  # a Title Case run of words (names.py)
+    PATTERN = "pattern"              # a typed pattern of resources/name_patterns.tsv (names.py)
+    MARKUP = "markup"                # text set in \texttt, \textsc, **bold** (names.py)
+    PROPOSAL = "proposal"            # the name after a proposal cue: "we propose X" (names.py)
+    CALLED = "called"                # "a technique called X": a name, not necessarily new (names.py)
+    TASK = "task"                    # a task phrase: "the problem of X", "X tasks" (names.py)
+    ACRONYM = "acronym"              # an acronym definition joined with its long form (entities.py)
+    BOUND = "bound"                  # the quantity an asymptotic bound measures (entities.py)
+    NER = "ner"                      # a span of the statistical NER (entities.py)
+    GENERIC = "generic"              # a quality word held back until a number measures it
+
+
+class Weight:
+    """Evidence weights for a candidate's types, in one place (the lexicon's own weights, 1 to 3,
+    are in resources/lexicon/names.tsv). The heaviest type of an entity's evidence wins."""
+
+    ACRONYM_HEAD = 4.0      # the long form's head noun says what an acronym names ("... Pruning")
+    SCORE_UNIT = 3.0        # a name written as a score's unit ("85.2 F1") is a metric
+    BOUND_QUANTITY = 2.0    # the quantity a bound measures ("regret") is a metric
+    HEAD_NOUN = 2.0         # a head noun after the name or its apposition ("the IEMOCAP dataset")
+    LIST_HEAD = 1.5         # a head noun shared by a list of names, for each member
+    LIST_MEMBER = 1.0       # a type the known members of a list lend a bare shape beside them
+    NER = 1.5               # the statistical NER's label for a span of its own
+    NER_OVERLAP = 1.0       # the NER's label for a rule candidate it overlaps (typing only)
+    TASK_PHRASE = 1.5       # "the problem of X", "X tasks"
+    PATTERN = 1.0           # a typed name pattern, or the head noun before "called X"
+    HELD = 1.0              # a held quality word, when a number measures it
+    WEAK_SHARE = 0.5        # what evidence that cannot keep an entity alone counts for its type
+    SHAPE_DEFAULT = 0.5     # a kept name with no type evidence: a method (a model when it looks like one)
 
 
 @dataclass
@@ -23,7 +64,7 @@ class Candidate:
     start: int
     end: int
     text: str
-    source: str                      # lexicon | shape | markup | pattern | proposal | ner | acronym | bound
+    source: str                      # one of the `Source` values
     types: dict = field(default_factory=dict)   # type -> weight of evidence
     canonical: Optional[str] = None
     proposed: bool = False

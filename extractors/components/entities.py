@@ -31,19 +31,21 @@ from spacy.tokens import Doc
 
 from .. import resources
 from .textutil import doc_text, find_word, rx
-from .candidates import TYPES, Candidate
-from .names import _tables as _name_tables
-from .names import _citation, context_types, head_type
+from .candidates import TYPES, Candidate, Source, Weight
+from .names import context_types, head_type, is_citation, type_heads
 
 for _ext in ("entities", "held_metrics"):
     if not Doc.has_extension(_ext):
         Doc.set_extension(_ext, default=None)
 
-_STRONG = {"lexicon", "acronym", "proposal", "called", "markup", "task", "pattern", "bound", "ner"}  # not shape, lexicon-weak
-_TYPE_ORDER = {t: i for i, t in enumerate(("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC", "TASK"))}
-_MODEL_SHAPE = regex.compile(r"(?i)(?:gpt|llama|claude|qwen|gemini|mistral|mixtral|deepseek|phi|gemma|"
-                             r"falcon|vicuna|opt|bloom|t5|palm|chatgpt|o\d|kimi|glm|yi|internlm|baichuan)"
-                             r"|\d+(?:\.\d+)?[bBmM](?![\w])")
+_STRONG = {Source.LEXICON, Source.ACRONYM, Source.PROPOSAL, Source.CALLED, Source.MARKUP, Source.TASK,
+           Source.PATTERN, Source.BOUND, Source.NER}  # not shape, lexicon-weak
+_TYPE_ORDER = {t: i for i, t in enumerate(TYPES)}
+#: model families whose names make a name a model rather than a method
+_MODEL_FAMILIES = (r"gpt|llama|claude|qwen|gemini|mistral|mixtral|deepseek|phi|gemma|"
+                   r"falcon|vicuna|opt|bloom|t5|palm|chatgpt|o\d|kimi|glm|yi|internlm|baichuan")
+_MODEL_SHAPE = regex.compile(rf"(?i)(?:{_MODEL_FAMILIES})"
+                             r"|\d+(?:\.\d+)?[bBmM](?![\w])")  # a parameter count: 7B, 1.3b, 350M
 
 
 # shapes that name something on their own: CamelCase (EpiGRAF, RegretNet), 3+ capitals
@@ -57,8 +59,10 @@ _HARDWARE = regex.compile(r"^(?:(?:GTX|RTX|Tesla|Titan|TPU|A|V|H|P|T|K)[- ]?\d{2
 
 # coined names: CamelCase (FeLMi, VideoWhisperer), capitals with digits or hyphens (MTG-Net,
 # SS-DPA), or long all-caps words (OWLEYE, ADVISOR)
-_COINED = regex.compile(r"^(?:\p{Lu}+\p{Ll}+\p{Lu}[\p{L}\p{N}\-+]*|\p{Ll}{1,3}\p{Lu}[\p{L}\p{N}\-+]*|"
-                        r"\p{Lu}[\p{L}\p{N}]*[-+\d][\p{L}\p{N}\-+]*|\p{Lu}{5,})$")
+_COINED = regex.compile(r"^(?:\p{Lu}+\p{Ll}+\p{Lu}[\p{L}\p{N}\-+]*"  # CamelCase: FeLMi
+                        r"|\p{Ll}{1,3}\p{Lu}[\p{L}\p{N}\-+]*"           # a lowercase start: iGPT
+                        r"|\p{Lu}[\p{L}\p{N}]*[-+\d][\p{L}\p{N}\-+]*"  # digits or hyphens: MTG-Net
+                        r"|\p{Lu}{5,})$")                                # long capitals: OWLEYE
 
 
 @dataclass
@@ -110,10 +114,10 @@ class _Group:
             self.votes[t] = self.votes.get(t, 0.0) + w
         for t, w in c.ner.items():  # the NER helps to type what the rules found, not to keep it
             self.weak[t] = self.weak.get(t, 0.0) + w
-        if short_only and c.source.startswith("lexicon"):
-            self.sources.add("lexicon-short")  # known letters, but no evidence of what they name
+        if short_only and c.source in (Source.LEXICON, Source.LEXICON_WEAK):
+            self.sources.add(Source.LEXICON_SHORT)  # known letters, but no evidence of what they name
             return
-        target = self.weak if c.source in ("lexicon-weak",) else self.votes
+        target = self.weak if c.source == Source.LEXICON_WEAK else self.votes
         for t, w in c.types.items():
             target[t] = target.get(t, 0.0) + w
         self.sources.add(c.source)
@@ -135,37 +139,61 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     """Entities of a doc. `use` picks the evidence: "both" (default), "rules" (no NER) or
     "ner" (the statistical NER alone, for ablations)."""
     text = doc_text(doc)
-    heads = _name_tables()[3]
-    cands: list[Candidate] = list(doc._.candidates or []) if use != "ner" else []
     if use == "ner":
-        return _ner_only([Candidate(e.start_char, e.end_char, e.text, "ner", {e.label_: 1.5})
+        return _ner_only([Candidate(e.start_char, e.end_char, e.text, Source.NER, {e.label_: Weight.NER})
                           for e in doc.ents if e.label_ in TYPES]), []
+    cands = _gather_candidates(doc, text, use)
+    groups = _acronym_groups(doc._.acronyms or [])
+    rest = _join_acronyms(groups, cands)
+    groups += _surface_groups(text, _longest_spans(rest))
+    entities, held = _decide(text, groups)
+    held += _unclaimed_generic_words(text, entities, held)
+    _proposed_from_spans(doc, entities)
+    _all_mentions(text, entities)
+    _coined_names_are_proposed(text, entities)
+    _proposed_variants(entities)
+    entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
+    return entities, held
+
+
+def _gather_candidates(doc: Doc, text: str, use: str) -> list[Candidate]:
+    """The components' candidates, the NER's, and the quantities bounds measure; none in a URL."""
+    cands: list[Candidate] = list(doc._.candidates or [])
     if use != "rules":
         cands += _ner_candidates(doc, text, cands)
     for b in doc._.bounds or []:
         if b.quantity:
             for s, e in find_word(text, b.quantity, ignore_case=True):
-                cands.append(Candidate(s, e, text[s:e], "bound", {"METRIC": 2.0}))
+                cands.append(Candidate(s, e, text[s:e], Source.BOUND, {"METRIC": Weight.BOUND_QUANTITY}))
     urls = [(u.start, u.end) for u in doc._.urls or []]
     cands = [c for c in cands if c.end > c.start and text[c.start:c.end].strip()
              and not any(_overlap((c.start, c.end), u) for u in urls)]
     context_types(text, cands)
+    return cands
 
+
+def _acronym_groups(acronyms) -> list[_Group]:
+    """One group per acronym definition, typed by its long form's head noun."""
+    heads = type_heads()
     groups: list[_Group] = []
-    for a in doc._.acronyms or []:
+    for a in acronyms:
         g = _Group(short=a.short, long=a.long, long_titled=_titled(a.long))
         g.spans = list(a.mentions) + [(a.long_start, a.long_end)]
         g.forms = {a.short: len(a.mentions)}
-        g.sources.add("acronym")
+        g.sources.add(Source.ACRONYM)
         last = rx(r"[\p{L}\-]+").findall(a.long)
         t = head_type(last[-1], heads) if last else None
         if t == "TASK" and g.long_titled:
             t = "METHOD"  # "Random Policy Valuation for Diverse Reasoning" names a method
         if t:  # the long form's head says what the acronym names; it outweighs a lexicon hit
             for tt in (("METHOD", "METRIC") if t == "MEASURE" else (t,)):
-                g.votes[tt] = g.votes.get(tt, 0.0) + 4.0
+                g.votes[tt] = g.votes.get(tt, 0.0) + Weight.ACRONYM_HEAD
         groups.append(g)
+    return groups
 
+
+def _join_acronyms(groups: list[_Group], cands: list[Candidate]) -> list[Candidate]:
+    """Candidates inside an acronym's short or long form join its group; the others are returned."""
     rest: list[Candidate] = []
     for c in sorted(cands, key=lambda c: (c.start, -(c.end - c.start))):
         target = next((g for g in groups if g.short and any(s[0] <= c.start and c.end <= s[1] for s in g.spans)),
@@ -175,8 +203,11 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
             target.take(c, short_only=not (long_span and long_span[0] <= c.start and c.end <= long_span[1]))
         else:
             rest.append(c)
+    return rest
 
-    # overlapping candidates: the longest span wins and pools the evidence
+
+def _longest_spans(rest: list[Candidate]) -> list[tuple[Candidate, list[Candidate]]]:
+    """Overlapping candidates: the longest span wins and pools the evidence of those it contains."""
     rest.sort(key=lambda c: (-(c.end - c.start), c.start))
     kept: list[tuple[Candidate, list[Candidate]]] = []
     for c in rest:
@@ -186,9 +217,14 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
         elif host[0].start <= c.start and c.end <= host[0].end:
             host[1].append(c)
         # a partial overlap that is not contained is dropped (the longer reading wins)
+    return kept
+
+
+def _surface_groups(text: str, kept: list[tuple[Candidate, list[Candidate]]]) -> list[_Group]:
+    """One group per name key: the spans written the same way pool their evidence."""
     by_key: dict[str, _Group] = {}
     for head, members in sorted(kept, key=lambda k: k[0].start):
-        surface = head.text if head.source == "proposal" and head.text != text[head.start:head.end] \
+        surface = head.text if head.source == Source.PROPOSAL and head.text != text[head.start:head.end] \
             else text[head.start:head.end]
         k = key(surface)
         if not k:
@@ -200,62 +236,75 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
         g.forms[surface] = g.forms.get(surface, 0) + 1
         for m in members:
             g.take(m)
-    groups += list(by_key.values())
+    return list(by_key.values())
 
+
+def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candidate]]:
+    """Each group becomes an entity, a held quality word, or nothing."""
     generic = _generic()
     entities: list[Entity] = []
     held: list[Candidate] = []
     for g in groups:
         name = g.short or max(sorted(g.forms), key=lambda f: g.forms[f])
         strong = g.sources & _STRONG
-        if g.short and not g.votes and not g.long_titled and not g.sources & (_STRONG - {"acronym"}):
+        if g.short and not g.votes and not g.long_titled and not g.sources & (_STRONG - {Source.ACRONYM}):
             continue  # "symmetric positive definite matrices (SPDM)": a term, not a name
-        if not strong and not g.votes and not (g.sources & {"shape"} and _SHAPE_KEEP.search(name)) \
-                and not ("title" in g.sources and " " in name):
+        if not strong and not g.votes and not (g.sources & {Source.SHAPE} and _SHAPE_KEEP.search(name)) \
+                and not (Source.TITLE in g.sources and " " in name):
             continue  # a bare shape (or a leaderboard string) with nothing to say what it is
         if name.casefold() in generic and not g.short or _measured_quantity(name, g):
-            held.extend(Candidate(s, e, text[s:e], "generic", {"METRIC": 1.0}) for s, e in g.spans)
+            held.extend(Candidate(s, e, text[s:e], Source.GENERIC, {"METRIC": Weight.HELD}) for s, e in g.spans)
             continue
         if name in _not_names() or _HARDWARE.match(name):
             continue
-        votes = dict(g.votes)
-        for t, w in g.weak.items():
-            votes[t] = votes.get(t, 0.0) + 0.5 * w
-        if not votes:
-            votes = {"MODEL" if _MODEL_SHAPE.search(name) and any(ch.isdigit() for ch in name) else "METHOD": 0.5}
-        best = max(votes.values())
-        top = sorted((t for t, w in votes.items() if w >= best - 1e-9), key=_TYPE_ORDER.get)
-        types = [top[0]]
-        if set(top) >= {"METHOD", "METRIC"}:
-            types = ["METHOD", "METRIC"]
-        aliases = []
-        if g.long:
-            aliases.append(g.long)
-        for f in sorted(g.forms):
-            if f != name and key(f) != key(name) and f not in aliases:
-                aliases.append(f)
-        ent = Entity(name=name, types=types, aliases=aliases, sources=set(g.sources))
-        ent.role = "proposed" if g.proposed else "used"
-        ent.mentions = sorted(set(g.spans))
-        entities.append(ent)
+        entities.append(_entity(g, name))
+    return entities, held
+
+
+def _entity(g: _Group, name: str) -> Entity:
+    """The entity of a kept group: its types (the heaviest evidence), aliases, role and mentions."""
+    votes = dict(g.votes)
+    for t, w in g.weak.items():
+        votes[t] = votes.get(t, 0.0) + Weight.WEAK_SHARE * w
+    if not votes:
+        votes = {"MODEL" if _MODEL_SHAPE.search(name) and any(ch.isdigit() for ch in name) else "METHOD": Weight.SHAPE_DEFAULT}
+    best = max(votes.values())
+    top = sorted((t for t, w in votes.items() if w >= best - 1e-9), key=_TYPE_ORDER.get)
+    types = [top[0]]
+    if set(top) >= {"METHOD", "METRIC"}:
+        types = ["METHOD", "METRIC"]
+    aliases = []
+    if g.long:
+        aliases.append(g.long)
+    for f in sorted(g.forms):
+        if f != name and key(f) != key(name) and f not in aliases:
+            aliases.append(f)
+    ent = Entity(name=name, types=types, aliases=aliases, sources=set(g.sources))
+    ent.role = "proposed" if g.proposed else "used"
+    ent.mentions = sorted(set(g.spans))
+    return ent
+
+
+def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candidate]) -> list[Candidate]:
+    """Quality words ("accuracy") outside every entity, held for the linker."""
     seen_held = {(c.start, c.end) for c in held}
+    out = []
     for m in _generic_rx().finditer(text):
         if (m.start(), m.end()) not in seen_held and not any(_overlap((m.start(), m.end()), sp)
                                                             for e in entities for sp in e.mentions):
-            held.append(Candidate(m.start(), m.end(), m.group(), "generic", {"METRIC": 1.0}))
-    _proposed_from_spans(doc, entities)
-    _all_mentions(text, entities)
+            out.append(Candidate(m.start(), m.end(), m.group(), Source.GENERIC, {"METRIC": Weight.HELD}))
+    return out
+
+
+def _coined_names_are_proposed(text: str, entities: list[Entity]) -> None:
+    """A coined name no lexicon knows, used again and again (its long form, where it has one, is
+    not a use), is the paper's own."""
     for e in entities:
-        # a coined name no lexicon knows, used again and again (its long form, where it has one,
-        # is not a use), is the paper's own
-        if e.role == "used" and not e.sources & {"lexicon", "lexicon-weak", "lexicon-short"} \
+        if e.role == "used" and not e.sources & {Source.LEXICON, Source.LEXICON_WEAK, Source.LEXICON_SHORT} \
                 and _COINED.match(e.name) and not any(a.islower() for a in e.aliases) \
                 and sum(text[a:b] not in e.aliases for a, b in e.mentions) >= 2 \
                 and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}:
             e.role = "proposed"
-    _proposed_variants(entities)
-    entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
-    return entities, held
 
 
 def _proposed_variants(entities: list[Entity]) -> None:
@@ -285,7 +334,7 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
         hosts = [c for c in rule_cands if _overlap(span, (c.start, c.end))]
         if hosts:
             for c in hosts:
-                c.ner[ent.label_] = c.ner.get(ent.label_, 0.0) + 1.0
+                c.ner[ent.label_] = c.ner.get(ent.label_, 0.0) + Weight.NER_OVERLAP
             continue
         words = ent.text.split()
         while words and (words[-1].lower() in _NER_TRIM or not words[-1][-1:].isalnum()):
@@ -305,8 +354,8 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
             continue
         if _NOT_NAME_CHARS.search(surface) or _sentence_start_phrase(text, start, surface):
             continue
-        cand = Candidate(start, start + len(surface), surface, "ner", {ent.label_: 1.5})
-        if _citation(text, cand):
+        cand = Candidate(start, start + len(surface), surface, Source.NER, {ent.label_: Weight.NER})
+        if is_citation(text, cand):
             continue
         out.append(cand)
     return out
@@ -336,7 +385,7 @@ def _ner_only(cands: list[Candidate]) -> list[Entity]:
     for c in sorted(cands, key=lambda c: c.start):
         k = key(c.text)
         if k not in by_key:
-            by_key[k] = Entity(name=c.text, types=[next(iter(c.types))], sources={"ner"})
+            by_key[k] = Entity(name=c.text, types=[next(iter(c.types))], sources={Source.NER})
         by_key[k].mentions.append((c.start, c.end))
     return list(by_key.values())
 
@@ -352,7 +401,7 @@ def _measured_quantity(name: str, g) -> bool:
     are metrics of a paper only when it reports a number for them (the linker revives them)."""
     words = name.split()
     return (len(words) > 1 and words[-1].lower() in _QUANTITY_HEADS and set(g.votes) <= {"METRIC"}
-            and not g.sources & {"bound", "proposal", "markup", "acronym", "ner"}
+            and not g.sources & {Source.BOUND, Source.PROPOSAL, Source.MARKUP, Source.ACRONYM, Source.NER}
             and not (g.votes.get("METRIC", 0) >= 3 and words[-1].lower() in _SCORE_HEADS))
     # names curated as metrics (extra.tsv) for a score stay: "win rate", "word error rate"
 
@@ -389,7 +438,9 @@ def _all_mentions(text: str, entities: list[Entity]) -> None:
         taken.extend(chosen)
 
 
-@Language.factory("entities", default_config={"use": "both"})
+@Language.factory("entities", default_config={"use": "both"},
+                  assigns=["doc._.entities", "doc._.held_metrics", "doc.spans"],
+                  requires=["doc._.candidates", "doc._.acronyms", "doc._.bounds", "doc._.urls", "doc.ents"])
 def make_entities(nlp: Language, name: str, use: str):
     if use not in ("both", "rules", "ner"):
         raise ValueError(f"entities: use must be both, rules or ner, not {use!r}")
@@ -404,13 +455,34 @@ class EntitiesComponent:
 
     def __call__(self, doc: Doc) -> Doc:
         entities, held = resolve(doc, self.use)
-        doc._.entities = entities
+        set_entities(doc, entities)
         doc._.held_metrics = held
-        spans = []
-        for e in entities:
-            for s, t in e.mentions:
-                sp = doc.char_span(s, t, label=e.types[0], alignment_mode="expand")
-                if sp is not None:
-                    spans.append(sp)
-        doc.spans["entities"] = spans
         return doc
+
+
+def set_entities(doc: Doc, entities: list[Entity]) -> None:
+    """Write the Doc's entities: ``doc._.entities`` and the span group ``doc.spans["entities"]``
+    (a span per mention, labelled with the entity's first type), always together."""
+    doc._.entities = entities
+    doc.spans["entities"] = _mention_spans(doc, entities)
+
+
+def add_entities(doc: Doc, new: list[Entity]) -> None:
+    """Add entities found later (metrics a number measures) to ``doc._.entities`` and to the
+    span group ``doc.spans["entities"]`` together."""
+    doc._.entities = list(doc._.entities or []) + new
+    if "entities" in doc.spans:
+        doc.spans["entities"].extend(_mention_spans(doc, new))
+    else:
+        doc.spans["entities"] = _mention_spans(doc, doc._.entities)
+
+
+def _mention_spans(doc: Doc, entities: list[Entity]) -> list:
+    """A span per mention of the entities, labelled with the entity's first type."""
+    spans = []
+    for e in entities:
+        for s, t in e.mentions:
+            sp = doc.char_span(s, t, label=e.types[0], alignment_mode="expand")
+            if sp is not None:
+                spans.append(sp)
+    return spans

@@ -11,6 +11,7 @@ Appends `Candidate`s with source ``lexicon`` to ``doc._.candidates``.
 """
 
 from functools import lru_cache
+from typing import Optional
 
 import ahocorasick
 import regex
@@ -18,8 +19,9 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, rx
-from .candidates import Candidate, add_candidates
+from .candidates import Candidate, Source, add_candidates
 
 _SEP = str.maketrans({"-": " ", "‐": " ", "_": " ", "–": " "})
 
@@ -89,17 +91,19 @@ def _exact_ok(surface: str, form: str, typ: str) -> bool:
     return surface.translate(_SEP) == form.translate(_SEP)
 
 
-def _sentence_initial_word(text: str, start: int, end: int) -> bool:
-    """A single plain capitalised word at the start of a sentence that the text never writes
-    capitalised elsewhere."""
+def _sentence_initial_word(text: str, start: int, end: int, sents: Sentences) -> bool:
+    """A single plain capitalised word at the start of a sentence (or after a colon or a line
+    break) that the text never writes capitalised elsewhere."""
     word = text[start:end]
     if " " in word or not word[:1].isupper() or sum(ch.isupper() for ch in word) > 1 \
             or any(ch.isdigit() for ch in word):
         return False
     before = text[max(0, start - 3):start]
-    if start and not rx(r"(?:^|[.!?:]\s+|\n)$").search(before):
+    if start and not sents.is_start(start) and not rx(r"(?::\s+|\n)$").search(before):
         return False
-    return not regex.search(rf"(?<![.!?]\s)(?<!^)\b{regex.escape(word)}\b", text[end:])
+    rest = text[end:]
+    return not any(m.start() and not sents.is_start(end + m.start())
+                   for m in regex.finditer(rf"\b{regex.escape(word)}\b", rest))
 
 
 _VARIANT = regex.compile(r"(?:[-‐](?:[\p{L}\p{N}]*[\p{Lu}\p{N}][\p{L}\p{N}]*(?:\.\p{N}+[\p{L}\p{N}]*)?|\p{Ll}+)|/\p{N}+)+")
@@ -148,7 +152,9 @@ def _version(text: str, start: int, end: int, forms) -> tuple | None:
     return (start, stop, [(text[start:stop], f[1], f[2], text[start:stop]) for f in forms])
 
 
-def find_lexicon(text: str) -> list[Candidate]:
+def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate]:
+    """Lexicon names found in `text`; `sents`: its sentences (found from `text` when not given)."""
+    sents = sents if sents is not None else Sentences.of(text)
     key = _key(text)
     hits = []
     for end, (n, forms) in automaton().iter(key):
@@ -164,7 +170,7 @@ def find_lexicon(text: str) -> list[Candidate]:
             continue
         surface = text[start:end + 1]
         ok = [f for f in forms if _exact_ok(surface, f[0], f[1])]
-        if ok and _sentence_initial_word(text, start, end + 1):
+        if ok and _sentence_initial_word(text, start, end + 1, sents):
             continue  # "Inspired by ...": a capitalised first word is not a dataset named Inspired
         if ok:
             hits.append((start, end + 1, ok, 0))
@@ -178,7 +184,7 @@ def find_lexicon(text: str) -> list[Candidate]:
     kept_forms: list = []
     for start, end, forms, derived in hits:
         if start < last_end:
-            if derived and out and (out[-1].start, out[-1].end) == (start, end) and out[-1].source == "lexicon-weak":
+            if derived and out and (out[-1].start, out[-1].end) == (start, end) and out[-1].source == Source.LEXICON_WEAK:
                 # "BERT-base" is only a leaderboard string, but a variant of the known BERT
                 kept_forms = kept_forms + forms
                 out[-1] = _candidate(text, start, end, kept_forms)
@@ -194,7 +200,7 @@ def _candidate(text: str, start: int, end: int, forms) -> Candidate:
     votes: dict[str, float] = {}
     for _, typ, weight, _ in forms:
         votes[typ] = max(votes.get(typ, 0), float(weight))
-    source = "lexicon" if max(votes.values()) >= 2 else "lexicon-weak"  # leaderboard strings
+    source = Source.LEXICON if max(votes.values()) >= 2 else Source.LEXICON_WEAK  # leaderboard strings
     if votes.keys() & {"DATASET", "BENCHMARK"} and votes.keys() & {"METHOD", "MODEL", "METRIC"}:
         # SGD the optimiser or the dialogue dataset: the lexicon only half-knows, context decides
         votes = {t: w / 2 for t, w in votes.items()}
@@ -202,7 +208,7 @@ def _candidate(text: str, start: int, end: int, forms) -> Candidate:
     return Candidate(start, end, text[start:end], source, votes, canonical=canonical)
 
 
-@Language.factory("lexicon")
+@Language.factory("lexicon", assigns=["doc._.candidates"], requires=["doc._.sentences"])
 def make_lexicon(nlp: Language, name: str):
     return LexiconComponent()
 
@@ -214,5 +220,5 @@ class LexiconComponent:
         automaton()  # build once, when the pipeline is built
 
     def __call__(self, doc: Doc) -> Doc:
-        add_candidates(doc, find_lexicon(doc_text(doc)))
+        add_candidates(doc, find_lexicon(doc_text(doc), doc_sentences(doc)))
         return doc

@@ -21,8 +21,9 @@ from typing import Callable, Optional
 
 import regex
 
+from .candidates import Source
 from .entities import Entity
-from .linker import metric_span, sentences
+from .linker import COMPARISON, metric_span, sentences
 
 ATTRIBUTES = ("metric", "subject", "dataset")
 #: entity types that can fill each attribute
@@ -58,9 +59,10 @@ class Context:
     _break_starts: list = field(default_factory=list)
 
     @classmethod
-    def of(cls, text: str, numbers: list, entities: list, held: list = ()) -> "Context":
+    def of(cls, text: str, numbers: list, entities: list, held: list = (), sents=None) -> "Context":
+        """`sents`: the Doc's sentences (a `Sentences`); found from `text` when not given."""
         ctx = cls(text, list(numbers), list(entities))
-        ctx.sents = sentences(text)
+        ctx.sents = sents.spans if sents is not None else sentences(text)
         ctx.sent_starts = [s for s, _ in ctx.sents]
         ctx.number_starts = sorted(n.start for n in ctx.numbers)
         for attr, types in CANDIDATE_TYPES.items():
@@ -137,7 +139,7 @@ def held_entities(text: str, held: list, metrics: list) -> list:
             continue
         s, t = metric_span(text, c.start, c.end)
         k = text[s:t].casefold()
-        e = by_key.setdefault(k, Entity(name=text[s:t], types=["METRIC"], sources={"generic"}))
+        e = by_key.setdefault(k, Entity(name=text[s:t], types=["METRIC"], sources={Source.GENERIC}))
         if (s, t) not in e.mentions:
             e.mentions.append((s, t))
     return list(by_key.values())
@@ -234,12 +236,15 @@ def _left(p: Pair, width: int = 30) -> str:
 
 
 _ON = regex.compile(r"\b(?:on|in|across|over|for|of|using|with)\s+(?:the\s+)?(?:\S+\s+){0,2}?$", regex.I)
-_BASELINE = regex.compile(r"\b(?:than|over|compared\s+(?:to|with)|against|vs\.?|versus|relative\s+to|"
-                          r"outperform\w*|surpass\w*|beat\w*|exceed\w*|unlike|from)\s+(?:the\s+)?(?:\S+\s+){0,2}?$",
+_BASELINE = regex.compile(rf"\b(?:{COMPARISON}|relative\s+to|unlike|from)\s+(?:the\s+)?(?:\S+\s+){{0,2}}?$",
                           regex.I)
-_AGENT = regex.compile(r"\s*(?:\([^()]{0,30}\)\s*)?(?:,[^,]{0,40},\s*|,?\s*(?:which|that|who)\s+)?(?:also\s+|further\s+|only\s+|still\s+)?"
-                       r"(?:achiev|attain|reach|obtain|yield|score|get|improv|outperform|surpass|boost|set|"
-                       r"establish|deliver|perform|exceed|beat|record|reduc|increas|lower|rais|match|gain)", regex.I)
+#: stems of the verbs whose subject achieved a result ("X achieves", "X, which reaches")
+_AGENT_VERBS = (r"achiev|attain|reach|obtain|yield|score|get|improv|outperform|surpass|boost|set|"
+                r"establish|deliver|perform|exceed|beat|record|reduc|increas|lower|rais|match|gain")
+_AGENT = regex.compile(r"\s*(?:\([^()]{0,30}\)\s*)?"                        # "(ours)"
+                       r"(?:,[^,]{0,40},\s*|,?\s*(?:which|that|who)\s+)?"     # ", an LLM," or ", which"
+                       r"(?:also\s+|further\s+|only\s+|still\s+)?"
+                       rf"(?:{_AGENT_VERBS})", regex.I)
 _OURS = regex.compile(r"\b(?:our|the\s+proposed|this|we)\b", regex.I)
 
 

@@ -25,8 +25,10 @@ from typing import Optional
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from .entities import add_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
 from .linker import share_links
+from .sentences import doc_sentences
 from .textutil import doc_text
 
 MODEL_FILE = "linker.json"
@@ -85,7 +87,7 @@ def relink(doc: Doc, models: dict) -> None:
     nums = doc._.numbers or []
     if not nums:
         return
-    ctx = Context.of(doc_text(doc), nums, doc._.entities or [], doc._.held_metrics or [])
+    ctx = Context.of(doc_text(doc), nums, doc._.entities or [], doc._.held_metrics or [], doc_sentences(doc))
     added = []
     for n in nums:
         chosen = {attr: choose(models[attr], pairs(ctx, n, attr)) for attr in ATTRIBUTES
@@ -105,7 +107,7 @@ def relink(doc: Doc, models: dict) -> None:
             n.subject, n.subjects = name, []
     share_links(ctx.text, nums)   # range and list partners share what the other lacks, as in the rules
     if added:
-        doc._.entities = list(doc._.entities or []) + added
+        add_entities(doc, added)
 
 
 class LinkScorer:
@@ -128,6 +130,7 @@ class LinkScorer:
 
 
 @Language.factory("link_scorer", default_config={"use": "both"},
-                  assigns=["doc._.numbers"], requires=["doc._.numbers", "doc._.entities"])
+                  assigns=["doc._.numbers", "doc._.entities", "doc.spans"],
+                  requires=["doc._.numbers", "doc._.entities", "doc._.held_metrics", "doc._.sentences"])
 def make_link_scorer(nlp: Language, name: str, use: str) -> LinkScorer:
     return LinkScorer(use)

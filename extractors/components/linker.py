@@ -31,45 +31,54 @@ from spacy.tokens import Doc
 from .. import resources
 from .textutil import doc_text, rx
 
-from .entities import Entity
+from .candidates import Source
+from .entities import Entity, add_entities
+from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
 
 if not Doc.has_extension("baselines"):
     Doc.set_extension("baselines", default=None)
 
-_SENT = regex.compile(r"(?<!\b(?:e\.g|i\.e|et al|vs|Fig|Eq|Sec|cf|resp|approx|etc|Tab|No)\.)(?<=[.!?])\s+(?=[\p{Lu}(\[\d$\\])")
 _CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
-_BASELINE_BEFORE = regex.compile(r"(?:than|over|compared\s+(?:to|with)|against|vs\.?|versus|relative\s+to|"
-                                 r"outperform\w*|surpass\w*|beat\w*|exceed\w*|unlike|like|such\s+as|"
-                                 r"including|e\.g\.,?|from|of|on|with|in|by)\s+(?:the\s+)?(?:\S+\s+){0,2}?$",
-                                 regex.IGNORECASE)
-_OURS = regex.compile(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?(?:method|approach|model|framework|algorithm|system|technique|"
-                      r"loss|criterion|architecture|network|agent|policy|estimator)s?\b", regex.IGNORECASE)
-_METRIC_AFTER = regex.compile(r"^\s*(?:\)\s*)?(?:(?:on|in)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*\s*\(\s*$|"  # "on GSM8k (pass@1)"
-                              r"(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"
-                              r"|(?:absolute\s+|relative\s+)?(?:higher|lower|better|worse|improvement|gain|increase|"
-                              r"reduction|drop|decrease|boost|speedup|speed-up|loss)s?\s+(?:in|on|of)\s+(?:the\s+)?"
-                              r"|(?:higher|lower|better|worse|less|more|fewer|smaller|larger|reduced|improved|faster)\s+)?\(?$")
-_BY_BEFORE = regex.compile(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*(?:(?:up\s+to|over|about|around|nearly|almost|more\s+than|"
-                           r"less\s+than|at\s+least|approximately|roughly|a\s+factor\s+of)\s*)?[~≈∼<>]?\s*$")
-_METRIC_BEFORE = regex.compile(r"^(?:\s*(?:score|value|rate)?\s*(?:of|at|is|was|=|:|reaches|reaching|achieves|"
-                               r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
-                               r"than|only|just|nearly|almost|an?|the|and|\(|,))*"
+#: the words that compare with another system, one list for every rule that needs them (the
+#: linker's baselines and comparisons, the link scorer's baseline cue): "than", "vs.", "outperforms"
+COMPARISON = (r"than|over|compared\s+(?:to|with)|against|vs\.?|versus"
+              r"|outperform\w*|surpass\w*|beat\w*|exceed\w*")
+#: words after which a name is an example or a baseline: "unlike X", "such as X", "from X", "by X"
+_EXAMPLE_OR_SOURCE = r"relative\s+to|unlike|like|such\s+as|including|e\.g\.,?|from|of|on|with|in|by"
+#: up to two words between such a word and the name ("than the strong GPT-4 ...")
+_UP_TO_TWO_WORDS = r"\s+(?:the\s+)?(?:\S+\s+){0,2}?$"
+_BASELINE_BEFORE = regex.compile(rf"(?:{COMPARISON}|{_EXAMPLE_OR_SOURCE}){_UP_TO_TWO_WORDS}", regex.IGNORECASE)
+#: the nouns a paper calls its own contribution by ("our method", "the proposed framework")
+_SYSTEM_NOUNS = (r"method|approach|model|framework|algorithm|system|technique|"
+                 r"loss|criterion|architecture|network|agent|policy|estimator")
+_OURS = regex.compile(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?"  # "our (new) ..."
+                      rf"(?:{_SYSTEM_NOUNS})s?\b", regex.IGNORECASE)
+#: between a number and the metric named after it, one of:
+_AFTER_ON_NAME = r"(?:on|in)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*\s*\(\s*$"  # "on GSM8k (pass@1)"
+_AFTER_PREPOSITION = r"(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"  # "in terms of"
+_AFTER_CHANGE_IN = (r"(?:absolute\s+|relative\s+)?(?:higher|lower|better|worse|improvement|gain|increase|"  # "gain in"
+                    r"reduction|drop|decrease|boost|speedup|speed-up|loss)s?\s+(?:in|on|of)\s+(?:the\s+)?")
+_AFTER_COMPARATIVE = r"(?:higher|lower|better|worse|less|more|fewer|smaller|larger|reduced|improved|faster)\s+"  # "lower"
+_METRIC_AFTER = regex.compile(rf"^\s*(?:\)\s*)?(?:{_AFTER_ON_NAME}|{_AFTER_PREPOSITION}"
+                              rf"|{_AFTER_CHANGE_IN}|{_AFTER_COMPARATIVE})?\(?$")
+#: hedges between "by" and the number ("by up to", "by a factor of")
+_BY_HEDGES = (r"up\s+to|over|about|around|nearly|almost|more\s+than|"
+              r"less\s+than|at\s+least|approximately|roughly|a\s+factor\s+of")
+_BY_BEFORE = regex.compile(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*"  # at most eight words, then "by"
+                           rf"(?:(?:{_BY_HEDGES})\s*)?[~≈∼<>]?\s*$")
+#: the words that may stand between a metric and its number ("an accuracy of about 94.7%")
+_BEFORE_LINK_WORDS = (r"of|at|is|was|=|:|reaches|reaching|achieves|"
+                      r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
+                      r"than|only|just|nearly|almost|an?|the|and|\(|,")
+#: those that may follow an "on <name>" between them
+_AFTER_NAME_LINK_WORDS = r"of|at|is|was|=|:|by|to|from|around|about|approximately|up\s+to|only|just|nearly|almost|\(|,"
+_METRIC_BEFORE = regex.compile(rf"^(?:\s*(?:score|value|rate)?\s*(?:{_BEFORE_LINK_WORDS}))*"
                                # "accuracy on AIME24 from 13.3% to ...": one "on <name>" may come between
                                r"(?:\s+(?:on|in|of|over|across)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*"
-                               r"(?:\s*(?:of|at|is|was|=|:|by|to|from|around|about|approximately|up\s+to|only|"
-                               r"just|nearly|almost|\(|,))+)?\s*$")
+                               rf"(?:\s*(?:{_AFTER_NAME_LINK_WORDS}))+)?\s*$")
 
 
 _FAMILY = regex.compile(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
-
-
-def sentences(text: str) -> list[tuple[int, int]]:
-    out, start = [], 0
-    for m in _SENT.finditer(text):
-        out.append((start, m.start()))
-        start = m.end()
-    out.append((start, len(text)))
-    return out
 
 
 def _clause_start(text: str, s_start: int, pos: int, cache: Optional[dict] = None,
@@ -102,12 +111,6 @@ class Mentions(list):
         return self[bisect_left(self.starts, lo):bisect_left(self.starts, hi)]
 
 
-def _sentence_at(sents, starts: list[int], pos: int, text_end: int) -> tuple[int, int]:
-    """(start, end) of the sentence holding `pos` (sentences are disjoint and in order)."""
-    i = bisect_right(starts, pos) - 1
-    return sents[i] if i >= 0 and pos < sents[i][1] + 1 else (0, text_end)
-
-
 def link_numbers(doc: Doc) -> None:
     text = doc_text(doc)
     ents: list[Entity] = list(doc._.entities or [])
@@ -123,8 +126,7 @@ def link_numbers(doc: Doc) -> None:
         held.setdefault(c.text.casefold(), []).append((c.start, c.end))
     held_at = Mentions((s, t, k) for k, spans in held.items() for s, t in spans)  # sorted, for windows
     mentions.sort(key=lambda m: m[0])
-    sents = sentences(text)
-    sent_starts = [a for a, _ in sents]
+    sents = doc_sentences(doc)
     clauses: dict = {}
     # plural family names (LLMs, GNNs, transformers) are kinds of systems, not a result's subject
     systems = Mentions(m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
@@ -136,7 +138,7 @@ def link_numbers(doc: Doc) -> None:
     revived: dict[str, Entity] = {}
 
     for n in nums:
-        s_start, s_end = _sentence_at(sents, sent_starts, n.start, len(text))
+        s_start, s_end = sents.at(n.start)
         n_end = max(n.end, n.unit_end)
         # ---- metric
         metric = None
@@ -164,11 +166,11 @@ def link_numbers(doc: Doc) -> None:
         # ---- dataset
         n.dataset = _dataset(text, n, s_start, s_end, data, data_entities)
     share_links(text, nums)
-    _compared(text, nums, sents, sent_starts)
-    _respective(text, nums, sents, sent_starts, data, systems)
-    doc._.baselines = _baselines(text, nums, sents, sent_starts, systems, clauses)
+    _compared(text, nums, sents)
+    _respective(text, nums, sents, data, systems)
+    doc._.baselines = _baselines(text, nums, sents, systems, clauses)
     if revived:
-        doc._.entities = ents + [e for e in revived.values() if e not in ents]
+        add_entities(doc, [e for e in revived.values() if e not in ents])
 
 
 _PARTNER = regex.compile(r"^\s?(?:-|–|—|to|~|∼|/|,|and|or|vs\.?)\s?$|^\s*(?:[\w@^\-]+\s+){0,2}?(?:and|or|,|/)\s*$")
@@ -198,22 +200,20 @@ def share_links(text: str, nums) -> None:
             b.subject, b.subjects = a.subject, list(a.subjects)
 
 
-_COMPARED = regex.compile(r"\b(?:compared\s+(?:to|with)|vs\.?|versus|than|against|over|surpass\w*|outperform\w*|"
-                          r"beat\w*|exceed\w*|while|whereas|"
-                          # "from 18.4% to 6.2%, an absolute reduction of 12.2 points"
-                          r"an?\s+(?:\w+\s+)?(?:reduction|improvement|gain|increase|decrease|drop|boost)\s+of)\b",
-                          regex.IGNORECASE)
+#: "from 18.4% to 6.2%, an absolute reduction of 12.2 points"
+_CHANGE_OF = r"an?\s+(?:\w+\s+)?(?:reduction|improvement|gain|increase|decrease|drop|boost)\s+of"
+_COMPARED = regex.compile(rf"\b(?:{COMPARISON}|while|whereas|{_CHANGE_OF})\b", regex.IGNORECASE)
 _SCORE_UNITS = (None, "%", "points")
 
 
-def _compared(text: str, nums, sents, sent_starts) -> None:
+def _compared(text: str, nums, sents: Sentences) -> None:
     """A number set against an earlier one measures the same thing: "an AUROC of 0.92, compared
     to 0.81 for ...", "85.3% top-1 accuracy ..., surpassing ConvNeXt-T by 2.1 points"."""
     inherited: set[int] = set()
     for i, n in enumerate(nums):
         if n.metric is not None or n.kind not in ("score", "delta") or n.unit not in _SCORE_UNITS:
             continue
-        sent_start = _sentence_at(sents, sent_starts, n.start, len(text))[0]
+        sent_start = sents.at(n.start)[0]
         earlier = []
         for j in range(i - 1, -1, -1):
             p = nums[j]
@@ -248,7 +248,7 @@ def _chains(text: str, mentions, lo: int, hi: int) -> list[list]:
     return [c for c in chains if len(c) >= 2]
 
 
-def _respective(text: str, nums, sents, sent_starts, data, systems) -> None:
+def _respective(text: str, nums, sents: Sentences, data, systems) -> None:
     """Lists that go together: "95.1%, 80.2% and 70.3% on CIFAR-10, CIFAR-100 and ImageNet,
     respectively", "A and B reach 80% and 70%, respectively": in a sentence that says
     "respectively", a run of k numbers of one unit and a coordinated list of k datasets (or
@@ -263,7 +263,7 @@ def _respective(text: str, nums, sents, sent_starts, data, systems) -> None:
         i += len(run)
         if len(run) < 2:
             continue
-        s_start, s_end = _sentence_at(sents, sent_starts, run[0].start, len(text))
+        s_start, s_end = sents.at(run[0].start)
         if not rx(r"\brespectively\b").search(text, s_start, s_end):
             continue  # without the word, two lists in one sentence need not go together
         for mentions, attr in ((data, "dataset"), (systems, "subject")):
@@ -315,10 +315,14 @@ def _quantity_head():
     return regex.compile(r"(?:\s+(?:" + "|".join(regex.escape(w) for w in words) + r"))+(?![\p{L}\-])")
 
 
-_OF_PHRASE = regex.compile(r"\b(?:achiev\w*|attain\w*|reach\w*|obtain\w*|yield\w*|with|has|have|had|show\w*|"
-                           r"report\w*|record\w*|deliver\w*|maintain\w*|retain\w*|and)\s+(?:an?|the)\s+"
-                           r"((?:[\p{Ll}\-]+\s+){0,2}[\p{Ll}\-]+)\s+of\s+(?:about|around|approximately|up\s+to|"
-                           r"over|only|nearly|roughly|just|almost)?\s*[~≈∼]?\s*$")
+#: verbs of achieving or reporting before "a/the <quality> of <number>"
+_REPORT_VERBS = (r"achiev\w*|attain\w*|reach\w*|obtain\w*|yield\w*|with|has|have|had|show\w*|"
+                 r"report\w*|record\w*|deliver\w*|maintain\w*|retain\w*|and")
+#: hedges between "of" and the number
+_OF_HEDGES = r"about|around|approximately|up\s+to|over|only|nearly|roughly|just|almost"
+_OF_PHRASE = regex.compile(rf"\b(?:{_REPORT_VERBS})\s+(?:an?|the)\s+"
+                           r"((?:[\p{Ll}\-]+\s+){0,2}[\p{Ll}\-]+)"  # the quality: at most three lowercase words
+                           rf"\s+of\s+(?:{_OF_HEDGES})?\s*[~≈∼]?\s*$")
 
 
 def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optional[str]:
@@ -370,7 +374,7 @@ def _metric_entity(revived: dict, surface: str, spans) -> str:
     gives its mentions, asked for only when the entity is new."""
     k = surface.casefold()
     if k not in revived:
-        revived[k] = Entity(name=surface, types=["METRIC"], mentions=spans(), sources={"generic"})
+        revived[k] = Entity(name=surface, types=["METRIC"], mentions=spans(), sources={Source.GENERIC})
     return revived[k].name
 
 
@@ -455,7 +459,7 @@ def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
     return None
 
 
-def _baselines(text: str, nums, sents, sent_starts, systems, clauses: dict) -> list[Optional[str]]:
+def _baselines(text: str, nums, sents: "Sentences", systems, clauses: dict) -> list[Optional[str]]:
     """`find_baseline` for each delta and ratio (None for the other numbers). A number's run is
     the range or list it ends ("by 2.9% box AP and 2.2% mask AP": one run), so the list shares the
     baseline named before its first number."""
@@ -464,7 +468,7 @@ def _baselines(text: str, nums, sents, sent_starts, systems, clauses: dict) -> l
     run_start = 0
     for i, n in enumerate(nums):
         run_start = run_start if i and _partners(text, nums[i - 1], n) else n.start
-        out.append(find_baseline(text, n, *_sentence_at(sents, sent_starts, n.start, len(text)), systems,
+        out.append(find_baseline(text, n, *sents.at(n.start), systems,
                                  clauses, results, run_start) if n.kind in ("delta", "ratio") else None)
     return out
 
@@ -527,7 +531,8 @@ def find_baseline(text: str, n, s_start: int, s_end: int, systems: Mentions,
     return best
 
 
-@Language.factory("result_linker")
+@Language.factory("result_linker", assigns=["doc._.numbers", "doc._.entities", "doc._.baselines", "doc.spans"],
+                  requires=["doc._.numbers", "doc._.entities", "doc._.held_metrics", "doc._.sentences"])
 def make_linker(nlp: Language, name: str):
     return ResultLinker()
 

@@ -16,14 +16,16 @@ Appends `Candidate`s to ``doc._.candidates``.
 """
 
 from functools import lru_cache
+from typing import Optional
 
 import regex
 from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, rx
-from .candidates import Candidate, add_candidates
+from .candidates import Candidate, Source, Weight, add_candidates
 
 _NAME_MARKUP = {"texttt", "textsc", "mathtt", "textsf", "**"}
 _WEAK_MARKUP = {"textbf", "emph", "textit"}
@@ -42,6 +44,11 @@ def _tables():
         cues.setdefault(kind, []).append(regex.compile(pat, regex.IGNORECASE))
     heads = {r[0]: r[1] for r in resources.rows("type_heads.tsv")}
     return patterns, not_names, cues, heads
+
+
+def type_heads() -> dict:
+    """Head noun -> the type it gives a name (resources/type_heads.tsv)."""
+    return _tables()[3]
 
 
 def head_type(word: str, heads) -> str | None:
@@ -95,7 +102,7 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
     return pos, end
 
 
-def find_names(text: str, marks=()) -> list[Candidate]:
+def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[Candidate]:
     patterns, not_names, cues, heads = _tables()
     out: list[Candidate] = []
     for typ, pat in patterns:
@@ -104,9 +111,9 @@ def find_names(text: str, marks=()) -> list[Candidate]:
             if w in not_names or w.rstrip("s") in not_names:
                 continue
             if typ in ("NAME", "TITLE"):
-                out.append(Candidate(m.start(), m.end(), w, "shape" if typ == "NAME" else "title", {}))
+                out.append(Candidate(m.start(), m.end(), w, Source.SHAPE if typ == "NAME" else Source.TITLE, {}))
             else:
-                out.append(Candidate(m.start(), m.end(), w, "pattern", {typ: 1.0}))
+                out.append(Candidate(m.start(), m.end(), w, Source.PATTERN, {typ: Weight.PATTERN}))
     for a, b, kind in marks or ():
         seg = text[a:b].strip()
         defined = rx(r"(.+?)\s*\([^()]{1,15}\)").fullmatch(seg)
@@ -118,22 +125,22 @@ def find_names(text: str, marks=()) -> list[Candidate]:
                                     and len(seg) > 1):
             if rx(r"\p{L}").search(seg) and not rx(r"[+\-]?[\d.,%]+").fullmatch(seg):
                 lead = len(text[a:b]) - len(text[a:b].lstrip())
-                out.append(Candidate(a + lead, a + lead + len(seg), seg, "markup", {}))
-    out += _proposals(text, cues)
+                out.append(Candidate(a + lead, a + lead + len(seg), seg, Source.MARKUP, {}))
+    out += _proposals(text, cues, sents if sents is not None else Sentences.of(text))
     out += _tasks(text, heads)
-    return [c for c in out if not _citation(text, c)]
+    return [c for c in out if not is_citation(text, c)]
 
 
-def _citation(text: str, c: Candidate) -> bool:
+def is_citation(text: str, c: Candidate) -> bool:
     """Author names: "Wang et al.", "(Zhang, 2023)"."""
     if rx(r"\s+(?:et\s+al|and\s+\p{Lu}\p{Ll}+\s+(?:et\s+al|\(?\d{4}))").match(text[c.end:c.end + 20]):
         return True
-    if rx(r",?\s*\(?(?:19|20)\d{2}[a-z]?\b").match(text[c.end:c.end + 10]) and c.source in ("shape", "proposal", "ner"):
+    if rx(r",?\s*\(?(?:19|20)\d{2}[a-z]?\b").match(text[c.end:c.end + 10]) and c.source in (Source.SHAPE, Source.PROPOSAL, Source.NER):
         return True
     return False
 
 
-def _proposals(text: str, cues) -> list[Candidate]:
+def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
     out = []
     for kind in ("verb", "called", "our"):
         for cue in cues.get(kind, []):
@@ -150,12 +157,12 @@ def _proposals(text: str, cues) -> list[Candidate]:
                     low = rx(r"\s*((?:\p{Ll}[\p{Ll}\-]*\s+){0,2}\p{Ll}[\p{Ll}\-]*)(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))").match(text[pos:pos + 60])
                     if low:
                         run = (pos + low.start(1), pos + low.end(1))
-                if kind == "called" and not rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|the\s+resulting)\b", regex.IGNORECASE).search(text[max(0, text.rfind(". ", 0, m.start()) + 1):m.start()]):
+                if kind == "called" and not rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|the\s+resulting)\b", regex.IGNORECASE).search(text[sents.start(m.start()):m.start()]):
                     # "a manifold learning technique called diffusion maps": a name, but not new
                     if run and run[1] - run[0] >= 2:
                         head = rx(r"([\p{L}\-]+)\s*,?\s*$").search(text, max(0, m.start() - 30), m.start())
                         t = head_type(head.group(1), _tables()[3]) if head else None
-                        out.append(Candidate(run[0], run[1], text[run[0]:run[1]], "called", {t: 1.0} if t else {}))
+                        out.append(Candidate(run[0], run[1], text[run[0]:run[1]], Source.CALLED, {t: Weight.PATTERN} if t else {}))
                     continue
                 found = False
                 head = rx(r"\s+(\p{Ll}[\p{L}\-]*)").match(text, run[1]) if run else None
@@ -189,25 +196,29 @@ def _proposals(text: str, cues) -> list[Candidate]:
                         if not lm:
                             break
                         run_start = run_start - (len(text[max(0, run_start - 40):run_start]) - lm.start(1))
-                    sent = text[max(0, run_start - 120):run_start]
-                    if rx(r"\b(?:we|our|this (?:paper|work))\b", regex.IGNORECASE).search(sent[sent.rfind(".") + 1:]):
-                        out.append(Candidate(run_start, m.end(), text[run_start:m.end()], "proposal", {}, proposed=True))
+                    sent = text[max(0, run_start - 120, sents.start(run_start)):run_start]
+                    if rx(r"\b(?:we|our|this (?:paper|work))\b", regex.IGNORECASE).search(sent):
+                        out.append(Candidate(run_start, m.end(), text[run_start:m.end()], Source.PROPOSAL, {}, proposed=True))
     return out
 
 
 #: where the noun phrase after a proposal cue ends: sentence punctuation or a clause word
-_PHRASE_END = regex.compile(r"[.;:!?](?:\s|$)|(?:^|\s)(?:that|which|who|whose|where|while|to|by|using|via|because|"
-                            r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
-                            r"enables?|consists?|based)\b")
+_CLAUSE_WORDS = (r"that|which|who|whose|where|while|to|by|using|via|because|"
+                 r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
+                 r"enables?|consists?|based")
+_PHRASE_END = regex.compile(rf"[.;:!?](?:\s|$)|(?:^|\s)(?:{_CLAUSE_WORDS})\b")
 #: words that end the head of a noun phrase ("(SLAM) for solving ...")
 _PHRASE_WORDS = r"(?:for|of|to|with|in|on|at|from|that|which|where|and|or|as|by|via|using|is|are)"
 #: one name-like token, hyphens allowed ("MTG-Net", "LASNet"); `_coined` says whether it is coined
 _NAME_TOKEN = r"(?:[\p{L}\p{N}][\p{L}\p{N}+]*(?:-[\p{L}\p{N}+]+)*)"
 
 
-_BARE = regex.compile(r"(?!(?:that|how|what|why|whether|to|two|three|several|multiple|many|some|various|both|"
-                      r"each|this|these|those|such|its|their|our|new|novel|yet|another|one|more)\b)"
-                      r"((?:\p{Ll}[\p{Ll}\-]*\s+){0,4}\p{Ll}[\p{Ll}\-]*)(?=,\s+(?:a|an|which)\s)")
+#: words that start a clause or a description, not a name ("we propose that", "we propose two")
+_NOT_A_BARE_NAME = (r"that|how|what|why|whether|to|two|three|several|multiple|many|some|various|both|"
+                    r"each|this|these|those|such|its|their|our|new|novel|yet|another|one|more")
+_BARE = regex.compile(rf"(?!(?:{_NOT_A_BARE_NAME})\b)"
+                      r"((?:\p{Ll}[\p{Ll}\-]*\s+){0,4}\p{Ll}[\p{Ll}\-]*)"  # at most five lowercase words
+                      r"(?=,\s+(?:a|an|which)\s)")                        # then ", a" / ", which"
 
 
 def _bare_name(text: str, pos: int) -> list[Candidate]:
@@ -220,7 +231,7 @@ def _bare_name(text: str, pos: int) -> list[Candidate]:
     words = m.group(1).lower().split()
     if words[0] in resources.word_list("evaluative") or "and" in words or "or" in words:
         return []  # "we propose adequate training and inference procedures, which ...": a description
-    return [Candidate(m.start(1), m.end(1), m.group(1), "proposal", {}, proposed=True)]
+    return [Candidate(m.start(1), m.end(1), m.group(1), Source.PROPOSAL, {}, proposed=True)]
 
 
 #: a name in parentheses ("(LASNet)", "(coined as TCD)") or set off by a comma or dash
@@ -256,13 +267,15 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
             return []
     name = m.group(1) or m.group(2)
     start = pos + m.start(1 if m.group(1) else 2)
-    return [Candidate(start, start + len(name), name, "proposal", {}, proposed=True)]
+    return [Candidate(start, start + len(name), name, Source.PROPOSAL, {}, proposed=True)]
 
 
-_FUNCTION_AFTER = regex.compile(r"\s*(?:[,.;:()\[\]]|$|(?:that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are|"
-                                r"was|were|can|could|will|would|may|might|has|have|had|achieves?|outperforms?|"
-                                r"consists?|uses?|learns?|leverages?|enables?|allows?|provides?|based|via|"
-                                r"through|where|while|whose|under|over|across)\b)")
+#: function words and verbs that end a name run
+_RUN_END_WORDS = (r"that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are|"
+                  r"was|were|can|could|will|would|may|might|has|have|had|achieves?|outperforms?|"
+                  r"consists?|uses?|learns?|leverages?|enables?|allows?|provides?|based|via|"
+                  r"through|where|while|whose|under|over|across")
+_FUNCTION_AFTER = regex.compile(rf"\s*(?:[,.;:()\[\]]|$|(?:{_RUN_END_WORDS})\b)")
 
 
 def _plausible_run(text: str, s: int, e: int) -> bool:
@@ -286,9 +299,9 @@ def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
         prefix = m.group(1)
         a_end = s + m.end(2)
         b_start = s + m.start(3)
-        return [Candidate(s, a_end, f"{prefix}{m.group(2)} {head}", "proposal", {}, proposed=True),
-                Candidate(b_start, e, f"{prefix}{m.group(3)} {head}", "proposal", {}, proposed=True)]
-    return [Candidate(s, e, run, "proposal", {}, proposed=True)]
+        return [Candidate(s, a_end, f"{prefix}{m.group(2)} {head}", Source.PROPOSAL, {}, proposed=True),
+                Candidate(b_start, e, f"{prefix}{m.group(3)} {head}", Source.PROPOSAL, {}, proposed=True)]
+    return [Candidate(s, e, run, Source.PROPOSAL, {}, proposed=True)]
 
 
 def _task_phrase(phrase: str) -> str | None:
@@ -316,7 +329,7 @@ def _tasks(text: str, heads) -> list[Candidate]:
         p = _task_phrase(phrase)
         if p:
             s = start + raw.find(p)
-            out.append(Candidate(s, s + len(p), p, "task", {"TASK": 1.5}))
+            out.append(Candidate(s, s + len(p), p, Source.TASK, {"TASK": Weight.TASK_PHRASE}))
 
     for m in rx(r"\b(?:problems?|tasks?)\s+of\s+([^.;:()]{4,160})", regex.IGNORECASE).finditer(text):
         body = m.group(1)
@@ -378,11 +391,11 @@ def context_types(text: str, cands: list[Candidate]) -> None:
     """Type evidence from the words around each candidate (any component's)."""
     heads = _tables()[3]
     for c in cands:
-        if c.source == "task":
+        if c.source == Source.TASK:
             continue
         if " " not in c.text and len(c.text) <= 8 and rx(r"(?<![\p{L}\p{N}.])\d+\.\d+\s*%?\s+$").search(text, max(0, c.start - 12), c.start) \
                 and rx(r"\s*(?:[),;]|and\b|on\b|in\b|$)").match(text, c.end):
-            _vote(c.context, "METRIC", 3.0)  # "(85.2 F1)", "90.1 EM on ...": a score's unit is its metric
+            _vote(c.context, "METRIC", Weight.SCORE_UNIT)  # "(85.2 F1)", "90.1 EM on ...": a score's unit is its metric
         after = text[c.end:c.end + 60]
         m = rx(r"\s*\)?\s+([\p{L}\-]+)").match(after)
         if m:
@@ -391,15 +404,21 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             word = m.group(1)
             t = head_type(word, heads)
             if t and not (word.endswith("s") and head_type(word[:-1], heads) or word.endswith("ies")) \
-                    and (t != "TASK" or c.source == "acronym"):
-                _vote(c.context, t, 2.0)
+                    and (t != "TASK" or c.source == Source.ACRONYM):
+                _vote(c.context, t, Weight.HEAD_NOUN)
         m = rx(r"\s*(?:\([^()]{1,20}\)\s*)?(?:\)\s*)?,\s+(?:a|an|the)\s+((?:[\p{L}\-]+[ \t]+){0,5}[\p{L}\-]+)").match(after)
         if m:
             t = _phrase_head_type(m.group(1).split(), heads)
             if t:
-                _vote(c.context, t, 2.0)
+                _vote(c.context, t, Weight.HEAD_NOUN)
+    _list_types(text, cands, heads)
+
+
+def _list_types(text: str, cands: list[Candidate], heads) -> None:
+    """Type evidence shared along a list of names: a head noun after or before the list, else the
+    types of its known members."""
     # a list sharing one head noun: "IEMOCAP, EMO-DB, and the private NSPL-CRISE dataset"
-    named = sorted((c for c in cands if c.source != "task"), key=lambda c: c.start)
+    named = sorted((c for c in cands if c.source != Source.TASK), key=lambda c: c.start)
     groups: list[list[Candidate]] = []
     for c in named:
         if groups and rx(r"\s*(?:,|,?\s+and|,?\s+or)\s+(?:the\s+)?(?:[\p{Ll}\-]+\s+)?").fullmatch(text[groups[-1][-1].end:c.start]):
@@ -415,31 +434,31 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         last = g[-1]
         m = rx(r"\s+([\p{L}\-]+)").match(text[last.end:last.end + 30])
         if m and head_type(m.group(1), heads) in ("DATASET", "BENCHMARK"):
-            _vote(votes, head_type(m.group(1), heads), 2.0)
+            _vote(votes, head_type(m.group(1), heads), Weight.HEAD_NOUN)
         before = text[max(0, g[0].start - 40):g[0].start]
         bm = rx(r"(datasets?|benchmarks?|corpora|metrics?)\s+(?:such as|including|like|e\.g\.,?|i\.e\.,?|namely)?\s*[:\-–—]?\s*$").search(before)
         if bm:
-            _vote(votes, head_type(bm.group(1).rstrip("a") + ("us" if bm.group(1) == "corpora" else ""), heads), 2.0)
+            _vote(votes, head_type(bm.group(1).rstrip("a") + ("us" if bm.group(1) == "corpora" else ""), heads), Weight.HEAD_NOUN)
         if not votes:
             # members known by name (lexicon, NER) lend their type to bare shapes beside them:
             # "with Qwen3-Coder-480B and Kimi-K2"
             for c in g:
-                if c.source in ("lexicon", "ner"):
+                if c.source in (Source.LEXICON, Source.NER):
                     for t, w in c.types.items():
                         if t != "TASK":  # "On ADE20K semantic segmentation, LiteViT-B obtains ..."
                             votes[t] = votes.get(t, 0) + w
             if votes:
                 best = max(votes, key=votes.get)
                 for c in g:
-                    if c.source == "shape":
-                        _vote(c.context, best, 1.0)
+                    if c.source == Source.SHAPE:
+                        _vote(c.context, best, Weight.LIST_MEMBER)
             continue
         best = max(votes, key=votes.get)
         for c in g:
-            _vote(c.context, best, 1.5)
+            _vote(c.context, best, Weight.LIST_HEAD)
 
 
-@Language.factory("names")
+@Language.factory("names", assigns=["doc._.candidates"], requires=["doc._.sentences"])
 def make_names(nlp: Language, name: str):
     return NamesComponent()
 
@@ -451,5 +470,5 @@ class NamesComponent:
         _tables()
 
     def __call__(self, doc: Doc) -> Doc:
-        add_candidates(doc, find_names(doc_text(doc), doc._.marks or ()))
+        add_candidates(doc, find_names(doc_text(doc), doc._.marks or (), doc_sentences(doc)))
         return doc

@@ -29,6 +29,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, rx
 
 if not Doc.has_extension("numbers"):
@@ -136,14 +137,17 @@ def _tables():
                               regex.IGNORECASE)
     after_rx = regex.compile(r"(?:" + "|".join(regex.escape(w) for w in sorted(after, key=len, reverse=True))
                              + r")(?![\w])")
-    cues = [(k, where, regex.compile(pat, regex.IGNORECASE)) for k, where, pat in resources.rows("kind_cues.tsv")]
+    change_verbs = "|".join(sorted(resources.word_list("change_verbs")))
+    cues = [(k, where, regex.compile(pat.replace("{change_verbs}", change_verbs), regex.IGNORECASE))
+            for k, where, pat in resources.rows("kind_cues.tsv")]
+    change_rx = regex.compile(rf"\b(?:{change_verbs})\w*", regex.IGNORECASE)
     adjectives = resources.words("adjectives.txt")
     return dict(units_attached=units_attached, attached_rx=attached_rx, units_words=units_words,
                 words_rx=words_rx, qual_rx=qual_rx, qual_map=qual_map, before_rx=before_rx,
                 after_rx=after_rx, cues=cues, adjectives=adjectives, currencies=currencies,
                 magnitudes=magnitudes, magnitude_words_rx=magnitude_words_rx, spread_cues=spread_cues,
                 currency_units=frozenset(u for u, _ in currencies.values()),
-                relative_cues=relative_cues)
+                relative_cues=relative_cues, change_rx=change_rx)
 
 
 def _parse_value(m) -> Optional[float]:
@@ -271,7 +275,7 @@ def _compound_unit(text: str, pos: int, t) -> tuple[Optional[str], Optional[str]
     return _singular(word), None, pos + len(word)
 
 
-def _kind_from_cues(text: str, start: int, end: int, t) -> tuple[Optional[str], Optional[str]]:
+def _kind_from_cues(text: str, start: int, end: int, t, sents: Sentences) -> tuple[Optional[str], Optional[str]]:
     """(kind, where the cue was: "before" or "after") from resources/kind_cues.tsv, or (None, None)."""
     before = text[max(0, start - 60):start]
     after = text[end:end + 50]
@@ -281,9 +285,8 @@ def _kind_from_cues(text: str, start: int, end: int, t) -> tuple[Optional[str], 
     # "... outperforms baselines by 15.4% (F1) in one setting and by 8.4% in another": a "by"
     # right before the number, with a verb of change earlier in the sentence
     if rx(r"\bby\s*$").search(before):
-        sent_start = max(text.rfind(". ", 0, start), 0)
-        if rx(r"\b(?:improv|increas|reduc|boost|outperform|surpass|gain|rais|lower|decreas|drop|cut|enhanc|"
-              r"exceed|beat|advanc|declin|degrad|speed|accelerat)\w*", regex.IGNORECASE).search(text, sent_start, start):
+        sent_start = sents.start(start)
+        if t["change_rx"].search(text, sent_start, start):
             return "delta", "before"
     return None, None
 
@@ -310,122 +313,177 @@ def _magnitude_ok(text: str, s: int, e: int, suffix: str, t) -> Optional[regex.M
     return context.search(text[max(0, s - 60):s]) or context.search(text[e:e + 30])
 
 
-def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberMatch]:
+def find_numbers(text: str, exclude: list[tuple[int, int]] = (), sents: Optional[Sentences] = None) -> list[NumberMatch]:
+    """Every number of `text` outside the `exclude` spans; `sents`: its sentences (found from
+    `text` when not given)."""
     t = _tables()
+    sents = sents if sents is not None else Sentences.of(text)
     out: list[NumberMatch] = []
     excl = sorted(exclude)
     taken = 0  # end of the text the last number took (its spread, its second half)
     for m in _NUM.finditer(text):
-        s, e = m.span()
-        if s < taken:
+        if m.start() < taken:
             continue
-        num_start = (m.start("cur") if m.group("cur") else m.start("whole") if m.group("whole")
-                     else m.start("frac_n") if m.group("frac_n") else m.start("pow") if m.group("pow")
-                     else m.start("num"))
-        if _blocked_left(text, num_start):
-            continue
-        if any(a <= num_start < b or a < e <= b for a, b in excl):
-            continue
-        mult = m.group("mult")
-        context = _magnitude_ok(text, s, e, mult, t) if mult else None
-        if mult and context is None:
-            continue  # "5G networks": a name, not 5e9
-        if m.group("whole") and int(m.group("mfn")) >= int(m.group("mfd")):
-            continue  # "3 4/2": not a mixed fraction
-        spread = _spread(text, e, t)
-        after = spread.end() if spread else e
-        # digits glued to letters (4D, 2nd, 480B-Coder) are names or ordinals, unless a unit (0.4s, 5x)
-        rest = text[after:after + 12]
-        attached = None if spread else t["attached_rx"].match(text, e)
-        if not attached and (rest[:1].isalnum() or rest[:1] in "_@^" or t["after_rx"].match(rest)
-                             or rest[:1] == "/" and not rx(r"/\s?\d").match(rest)):
-            continue
-        if _not_a_quantity(text, s, e, m, rest, t):
-            continue
-        if rest[:1] == "." and rest[1:2].isdigit() or rest[:1] == "," and rx(r",\d{3}\b").match(rest):
-            continue  # version numbers and dotted identifiers
-        if t["before_rx"].search(text, max(0, s - 20), s):
-            continue
-        value = _parse_value(m)
-        if value is None or not math.isfinite(value):
-            continue
-        integer = m.group("num") and "." not in m.group("num") and not mult and not m.group("eexp") \
-            and not m.group("cur")
-        # list labels: "(1)", "1)" at a clause start
-        if integer and value < 30 and not spread:
-            if rx(r"\s*\)").match(rest) and (s == 0 or rx(r"(?:^|[(\s:;,.])\s*\(?\s*$").search(text[max(0, s - 3):s])):
-                before = text[max(0, s - 2):s]
-                if "(" in before or s == 0 or rx(r"(?:^|[\s:;,.])$").search(before):
-                    continue
-        # math: intervals [0, 1), assignments k = 3, exponents
-        if rx(r"[=∈]\s*[\[(]?\s*$").search(text[max(0, s - 4):s]) and not t["words_rx"].match(
-                text, e + 1 if text[e:e + 1] == " " else e) and not _budget(text, s, m):
-            continue
-        if rx(r"\{[^{}]{0,30}$").search(text[max(0, s - 30):s]) and rx(r"[^{}]{0,30}\}").match(rest):
-            continue  # a set literal {-1, +1}
-        if rx(r"\s*,\s*-?\d+(?:\.\d+)?\s*[\])]").match(rest) and rx(r"[\[(]\s*$").search(text[max(0, s - 2):s]):
-            continue
-        if rx(r"[\[(]\s*-?\d+(?:\.\d+)?\s*,\s*$").search(text[max(0, s - 12):s]) and rx(r"\s*[\])]").match(rest):
-            continue
-        num = NumberMatch(start=s, end=e, value=value, signed=bool(m.group("sign") and m.group("sign") == "+"),
-                          multiplier=mult, written=value)
-        if mult:
-            num.value = _expand(value, t["magnitudes"][mult][0])
-            num.magnitude = mult
-        unit, kind = None, None
-        if m.group("cur"):
-            unit, kind = t["currencies"].get(m.group("cur"), (None, None))
-        if attached:
-            key = attached.group().strip()
-            unit, kind = t["units_attached"].get(key, (None, None))
-            num.end = attached.end()
-            spread = _spread(text, num.end, t)  # "85.3% ± 0.4%"
-        if spread:
-            num.uncertainty = float(spread.group("spread"))
-            num.end = spread.end()
-            if unit is None and spread.group("pct"):
-                unit, kind = t["units_attached"]["%"]
-        # citation years and other calendar years
-        if integer and "," not in m.group("num") and 1900 <= value <= 2039 and unit is None \
-                and not m.group("sign"):
-            nxt = _noun_unit(text, e + 1, t) if text[e:e + 1] == " " else (None, None, e)
-            if nxt[0] is None:
-                continue
-        if unit is None or m.group("cur"):
-            wm = None if mult else t["magnitude_words_rx"].match(text, num.end)
-            if wm:  # "1.2 million", "$5 billion"
-                num.value = _expand(num.value, t["magnitudes"][wm.group(1)][0])
-                num.magnitude = wm.group(1)
-                num.end = wm.end()
-                spread = spread or _spread(text, num.end, t)
-                if spread and num.uncertainty is None:
-                    num.uncertainty, num.end = float(spread.group("spread")), spread.end()
-        if unit is None:
-            p = num.end
-            if text[p:p + 1] == "-" and text[p + 1:p + 2].isalpha():
-                unit, kind, uend = _compound_unit(text, p + 1, t)
-            else:
-                unit, kind, uend = _noun_unit(text, p + (text[p:p + 1] == " "), t)
-            num.unit_end = uend if unit else num.end
-            if unit is None and mult == "G" and context is not None:  # "FLOPs from 4.1G to 1.2G"
-                word = context.group().lstrip("G")
-                unit, kind = t["units_words"].get(word, (_singular(word), None))
-        num.unit, kind0 = unit, kind
-        num.qualifier, num.context_start = _qualifier(text, s, t)
-        out.append(num)
-        num.kind = num.unit_kind = kind0 or ""
-        taken = num.end
+        num = _read_number(text, m, excl, t)
+        if num is not None:
+            out.append(num)
+            taken = num.end
     _share_ranges(text, out)
-    cued = [_kind(text, num, t) for num in out]
+    _decide_kinds(text, out, t, sents)
+    return out
+
+
+def _read_number(text: str, m: regex.Match, excl, t) -> Optional[NumberMatch]:
+    """The number a match of _NUM states, with its unit and qualifier; None when it states none."""
+    s, e = m.span()
+    screened = _screen(text, m, excl, t)
+    if screened is None:
+        return None
+    mult, context, spread, attached, rest = screened
+    value = _parse_value(m)
+    if value is None or not math.isfinite(value):
+        return None
+    integer = m.group("num") and "." not in m.group("num") and not mult and not m.group("eexp") \
+        and not m.group("cur")
+    if _label_or_math(text, m, rest, integer and value < 30 and not spread, t):
+        return None
+    num = NumberMatch(start=s, end=e, value=value, signed=bool(m.group("sign") and m.group("sign") == "+"),
+                      multiplier=mult, written=value)
+    if mult:
+        num.value = _expand(value, t["magnitudes"][mult][0])
+        num.magnitude = mult
+    unit, kind = _attached_unit(text, m, num, spread, attached, t)
+    # citation years and other calendar years
+    if integer and "," not in m.group("num") and 1900 <= value <= 2039 and unit is None \
+            and not m.group("sign"):
+        nxt = _noun_unit(text, e + 1, t) if text[e:e + 1] == " " else (None, None, e)
+        if nxt[0] is None:
+            return None
+    if unit is None or m.group("cur"):
+        _magnitude_word(text, num, spread, mult, t)
+    if unit is None:
+        unit, kind = _word_unit(text, num, mult, context, t)
+    num.unit, kind0 = unit, kind
+    num.qualifier, num.context_start = _qualifier(text, s, t)
+    num.kind = num.unit_kind = kind0 or ""
+    return num
+
+
+def _screen(text: str, m: regex.Match, excl, t):
+    """(multiplier, its context, spread, attached unit, the text after) of a match that may state
+    a quantity; None for digits that are part of something else (names, versions, URLs)."""
+    s, e = m.span()
+    num_start = (m.start("cur") if m.group("cur") else m.start("whole") if m.group("whole")
+                 else m.start("frac_n") if m.group("frac_n") else m.start("pow") if m.group("pow")
+                 else m.start("num"))
+    if _blocked_left(text, num_start):
+        return None
+    if any(a <= num_start < b or a < e <= b for a, b in excl):
+        return None
+    mult = m.group("mult")
+    context = _magnitude_ok(text, s, e, mult, t) if mult else None
+    if mult and context is None:
+        return None  # "5G networks": a name, not 5e9
+    if m.group("whole") and int(m.group("mfn")) >= int(m.group("mfd")):
+        return None  # "3 4/2": not a mixed fraction
+    spread = _spread(text, e, t)
+    after = spread.end() if spread else e
+    # digits glued to letters (4D, 2nd, 480B-Coder) are names or ordinals, unless a unit (0.4s, 5x)
+    rest = text[after:after + 12]
+    attached = None if spread else t["attached_rx"].match(text, e)
+    if not attached and (rest[:1].isalnum() or rest[:1] in "_@^" or t["after_rx"].match(rest)
+                         or rest[:1] == "/" and not rx(r"/\s?\d").match(rest)):
+        return None
+    if _not_a_quantity(text, s, e, m, rest, t):
+        return None
+    if rest[:1] == "." and rest[1:2].isdigit() or rest[:1] == "," and rx(r",\d{3}\b").match(rest):
+        return None  # version numbers and dotted identifiers
+    if t["before_rx"].search(text, max(0, s - 20), s):
+        return None
+    return mult, context, spread, attached, rest
+
+
+def _label_or_math(text: str, m: regex.Match, rest: str, small_integer: bool, t) -> bool:
+    """A list label ("(1)", "1)" at a clause start) or a number inside mathematics."""
+    s, e = m.span()
+    if small_integer:
+        if rx(r"\s*\)").match(rest) and (s == 0 or rx(r"(?:^|[(\s:;,.])\s*\(?\s*$").search(text[max(0, s - 3):s])):
+            before = text[max(0, s - 2):s]
+            if "(" in before or s == 0 or rx(r"(?:^|[\s:;,.])$").search(before):
+                return True
+    # math: intervals [0, 1), assignments k = 3, exponents
+    if rx(r"[=∈]\s*[\[(]?\s*$").search(text[max(0, s - 4):s]) and not t["words_rx"].match(
+            text, e + 1 if text[e:e + 1] == " " else e) and not _budget(text, s, m):
+        return True
+    if rx(r"\{[^{}]{0,30}$").search(text[max(0, s - 30):s]) and rx(r"[^{}]{0,30}\}").match(rest):
+        return True  # a set literal {-1, +1}
+    if rx(r"\s*,\s*-?\d+(?:\.\d+)?\s*[\])]").match(rest) and rx(r"[\[(]\s*$").search(text[max(0, s - 2):s]):
+        return True
+    return bool(rx(r"[\[(]\s*-?\d+(?:\.\d+)?\s*,\s*$").search(text[max(0, s - 12):s]) and rx(r"\s*[\])]").match(rest))
+
+
+def _attached_unit(text: str, m: regex.Match, num: NumberMatch, spread, attached, t):
+    """(unit, kind) of a currency sign or a unit glued to the number ("%", "x", "ms"), with the
+    spread written after it; moves ``num.end`` past them."""
+    unit, kind = None, None
+    if m.group("cur"):
+        unit, kind = t["currencies"].get(m.group("cur"), (None, None))
+    if attached:
+        unit, kind = t["units_attached"].get(attached.group().strip(), (None, None))
+        num.end = attached.end()
+        spread = _spread(text, num.end, t)  # "85.3% ± 0.4%"
+    if spread:
+        num.uncertainty = float(spread.group("spread"))
+        num.end = spread.end()
+        if unit is None and spread.group("pct"):
+            unit, kind = t["units_attached"]["%"]
+    return unit, kind
+
+
+def _magnitude_word(text: str, num: NumberMatch, spread, mult, t) -> None:
+    """A magnitude written as a word after the number ("1.2 million", "$5 billion")."""
+    wm = None if mult else t["magnitude_words_rx"].match(text, num.end)
+    if wm:
+        num.value = _expand(num.value, t["magnitudes"][wm.group(1)][0])
+        num.magnitude = wm.group(1)
+        num.end = wm.end()
+        spread = spread or _spread(text, num.end, t)
+        if spread and num.uncertainty is None:
+            num.uncertainty, num.end = float(spread.group("spread")), spread.end()
+
+
+def _word_unit(text: str, num: NumberMatch, mult, context, t):
+    """(unit, kind) of the counted noun after the number ("12 tasks", "a 7-layer"); sets ``num.unit_end``."""
+    p = num.end
+    if text[p:p + 1] == "-" and text[p + 1:p + 2].isalpha():
+        unit, kind, uend = _compound_unit(text, p + 1, t)
+    else:
+        unit, kind, uend = _noun_unit(text, p + (text[p:p + 1] == " "), t)
+    num.unit_end = uend if unit else num.end
+    if unit is None and mult == "G" and context is not None:  # "FLOPs from 4.1G to 1.2G"
+        word = context.group().lstrip("G")
+        unit, kind = t["units_words"].get(word, (_singular(word), None))
+    return unit, kind
+
+
+def _decide_kinds(text: str, out: list[NumberMatch], t, sents: Sentences) -> None:
+    """Each number's kind from its cues, shared along ranges and parallel lists; a delta's relativity."""
+    cued = [_kind(text, num, t, sents) for num in out]
     for num, (kind, _) in zip(out, cued):
         num.kind = kind
-    for (a, (ka, ca)), (b, (kb, cb)) in zip(zip(out, cued), zip(out[1:], cued[1:])):
+    for i in range(len(out) - 1):
+        # along a list, a cued kind carries on: "exceeds CLIP by 10.6%/13.2%/10.0%", "by 2.3, 2.2
+        # and 1.6 BLEU" (the partner that takes the kind passes it on to the next)
+        a, b = out[i], out[i + 1]
+        (_, ca), (_, cb) = cued[i], cued[i + 1]
         gap = text[a.end:b.start]
         if (len(gap) <= 5 and _RANGE.match(gap) or _PARALLEL.match(gap)) and a.unit == b.unit:
             if ca and not cb:
                 b.kind = a.kind
+                cued[i + 1] = (a.kind, ca)
             elif cb and not ca:
                 a.kind = b.kind
+                cued[i] = (b.kind, cb)
     for i in range(len(out) - 2, -1, -1):
         # "achieves 6.56%, 4.76%, 5.82% improvements": the change word after a list covers it
         a, b = out[i], out[i + 1]
@@ -437,14 +495,13 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = ()) -> list[NumberM
         if a.range_with is not None and a.range_with > i:
             b = out[a.range_with]
             whole = replace(b, start=a.start, context_start=a.context_start, signed=a.signed or b.signed)
-            kind, _ = _kind(text, whole, t)
+            kind, _ = _kind(text, whole, t, sents)
             a.kind = b.kind = kind
             a.unit = b.unit = whole.unit
             a.relative = b.relative = _relative(text, whole, t) if kind == "delta" else None
     for num in out:
         if num.range_with is None:
             num.relative = _relative(text, num, t) if num.kind == "delta" else None
-    return out
 
 
 def _budget(text: str, s: int, m) -> bool:
@@ -546,12 +603,14 @@ def _share_ranges(text: str, nums: list[NumberMatch]) -> None:
             a.unit, a.part_of = b.unit, True
 
 
-_LEVEL = regex.compile(r"\b(?:drops?|dropped|dropping|falls?|fell|falling|rises?|rose|rising|decreas\w+|increas\w+|"
-                       r"reduc\w+|improv\w+|climbs?|climbed|goes|went|jumps?|jumped)\s+(?:\w+\s+)?"
+#: verbs of movement that reach a level ("drops below", "improves to")
+_LEVEL_VERBS = (r"drops?|dropped|dropping|falls?|fell|falling|rises?|rose|rising|decreas\w+|increas\w+|"
+                r"reduc\w+|improv\w+|climbs?|climbed|goes|went|jumps?|jumped")
+_LEVEL = regex.compile(rf"\b(?:{_LEVEL_VERBS})\s+(?:\w+\s+)?"
                        r"(?:below|above|under|over|to|beyond)\s*[~≈∼<>]?\s*$", regex.IGNORECASE)
 
 
-def _kind(text: str, num: NumberMatch, t) -> tuple[str, Optional[str]]:
+def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Optional[str]]:
     """The number's kind, and what decided it: None (a default), "cue", "after" (a change word after
     the number) or "level" (a level reached)."""
     default = num.unit_kind or None
@@ -567,7 +626,7 @@ def _kind(text: str, num: NumberMatch, t) -> tuple[str, Optional[str]]:
         if num.unit is None:
             num.unit = "points"
         return "delta", "cue"
-    cue, where = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t)
+    cue, where = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t, sents)
     source = "after" if where == "after" and cue == "delta" else "cue"
     if source == "after" and default in ("count", "setting") and num.unit_end > num.end:
         cue = None  # "9 datasets demonstrate consistent improvements": the change is not the datasets'
@@ -597,7 +656,8 @@ def _kind(text: str, num: NumberMatch, t) -> tuple[str, Optional[str]]:
 _BARE_NUMBER = regex.compile(r"\d+(?:\.\d+)?[kKMGBT]?")
 
 
-@Language.factory("numbers")
+@Language.factory("numbers", assigns=["doc._.numbers"],
+                  requires=["doc._.urls", "doc._.bounds", "doc._.sentences", "doc.spans"])
 def make_numbers(nlp: Language, name: str):
     return NumbersComponent()
 
@@ -611,5 +671,5 @@ class NumbersComponent:
         if "entities" in doc.spans:  # a "name" that is only a number ("7B", "3.2") is still a number
             exclude += [(sp.start_char, sp.end_char) for sp in doc.spans["entities"]
                         if not _BARE_NUMBER.fullmatch(sp.text)]
-        doc._.numbers = find_numbers(doc_text(doc), exclude)
+        doc._.numbers = find_numbers(doc_text(doc), exclude, doc_sentences(doc))
         return doc

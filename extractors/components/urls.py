@@ -20,9 +20,11 @@ from .textutil import doc_text
 if not Doc.has_extension("urls"):
     Doc.set_extension("urls", default=None)
 
+#: code and model hosts whose addresses are URLs even without a scheme
+_HOSTS = r"github\.com|gitlab\.com|huggingface\.co|anonymous\.4open\.science|bitbucket\.org"
 _URL = regex.compile(
-    r"(?<![\w@/.])(?:(?:https?|ftp)://|www\.|(?:github\.com|gitlab\.com|huggingface\.co|"
-    r"anonymous\.4open\.science|bitbucket\.org)/)[^\s<>\"'`{}\\\[\]|^]+",
+    rf"(?<![\w@/.])(?:(?:https?|ftp)://|www\.|(?:{_HOSTS})/)"  # a scheme, "www." or a known host
+    r"[^\s<>\"'`{}\\\[\]|^]+",                                   # then anything but space and brackets
     regex.IGNORECASE)
 _TRAILING = ".,;:!?'\"*"
 
@@ -80,7 +82,7 @@ def find_urls(text: str) -> list[UrlMatch]:
     return out
 
 
-@Language.factory("urls")
+@Language.factory("urls", assigns=["doc._.urls"])
 def make_urls(nlp: Language, name: str):
     return UrlsComponent()
 

@@ -57,6 +57,7 @@ CASES = [
 def analyse():
     from extractors.limits import make_doc
     from extractors.normalize import normalize
+    from extractors.components.sentences import doc_sentences
     from extractors.pipeline import build_nlp
     nlp = build_nlp(linker="rules")
     cache = {}
@@ -68,7 +69,8 @@ def analyse():
             doc._.marks = norm.marks
             doc.user_data["extractors.text"] = norm.clean
             doc = nlp(doc)
-            cache[text] = Context.of(norm.clean, doc._.numbers, doc._.entities, doc._.held_metrics)
+            cache[text] = Context.of(norm.clean, doc._.numbers, doc._.entities, doc._.held_metrics,
+                                     doc_sentences(doc))
         return cache[text]
     return run
 
