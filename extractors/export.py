@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Union
 
 from .models import ENTITY_FIELDS
-from .recordfiles import BadLine, read_objects, record_files
+from .recordfiles import Reading, record_files, unique_records
 
 FORMATS = ("parquet", "csv")
 BATCH = 10_000          # rows buffered per table before they are written
@@ -105,26 +105,13 @@ def rows_of(rec: dict) -> dict[str, list[tuple]]:
 
 
 def _records(inputs: Iterable[Union[str, Path]], res: Export) -> Iterator[dict]:
-    seen: set[str] = set()
-    for path in record_files(inputs):
-        res.files.append(str(path))
-        try:
-            for n, obj in read_objects(path):
-                where = f"{path}:{n}" if n else str(path)
-                if isinstance(obj, BadLine):
-                    res.problems.append(f"{where}: {obj}")
-                    continue
-                if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
-                    res.problems.append(f"{where}: not a record (no id)")
-                    continue
-                res.records += 1
-                if obj["id"] in seen:
-                    res.duplicates += 1
-                    continue
-                seen.add(obj["id"])
-                yield obj
-        except OSError as e:
-            res.problems.append(f"{path}: cannot read: {e.strerror or e}")
+    reading = Reading()
+    for _where, rec in unique_records(inputs, reading):
+        yield rec
+    res.files += reading.files
+    res.records += reading.records
+    res.duplicates += reading.duplicates
+    res.problems += reading.problems
 
 
 class _CsvTable:

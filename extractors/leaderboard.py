@@ -48,7 +48,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator, Optional, Union
+from typing import Iterable, Optional, Union
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
@@ -57,7 +57,7 @@ from . import resources
 from .canonical import canonical
 from .canonical import group_key as canonical_key
 from .models import LEADERBOARD_KINDS, SCHEMA_BASE_URL, SCHEMA_VERSION, LeaderboardRow, Qualifier, Source
-from .recordfiles import RECORD_FILE, BadLine, NoRecords, read_objects, record_files  # noqa: F401 (re-exported)
+from .recordfiles import NoRecords, Reading, unique_records  # noqa: F401 (NoRecords: what collect raises)
 
 FORMATS = ("md", "csv", "json")
 UNSPECIFIED_TASK = "Unspecified"
@@ -191,24 +191,14 @@ class Collection:
     problems: list[str] = field(default_factory=list)
 
 
-def _objects(path: Path) -> Iterator[tuple[Optional[int], object]]:
-    """(line, parsed object or error message) for each record of a file, streaming JSONL."""
-    for n, obj in read_objects(path):
-        yield n, (f"malformed JSON: {obj[len('not JSON: '):]}" if isinstance(obj, BadLine) else obj)
-
-
-def _where(path: Path, line: Optional[int]) -> str:
-    return f"{path.as_posix()}:{line}" if line else path.as_posix()
-
-
 def collect(inputs: Iterable[Union[str, Path]]) -> Collection:
     """Every leaderboard row of every record under `inputs` (raises NoRecords on a bad input)."""
     col = Collection()
-    seen: set[str] = set()
-    for path in record_files(inputs):
-        col.files.append(path.as_posix())
-        for line, obj in _objects(path):
-            _take(obj, _where(path, line), col, seen)
+    reading = Reading()
+    for where, rec in unique_records(inputs, reading):
+        _add_record(rec, where, col)
+    col.files, col.records_read, col.duplicates = reading.files, reading.records, reading.duplicates
+    col.problems = reading.problems + col.problems
     return col
 
 

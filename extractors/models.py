@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Literal, Optional
+from typing import ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
@@ -27,6 +27,25 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def omit_unknown(data: dict, keys) -> dict:
+    """`data` without those of `keys` whose value is None: an additive field is written only when
+    known, so records without it are byte-identical to those written before it existed."""
+    for key in keys:
+        if data.get(key) is None:
+            data.pop(key, None)
+    return data
+
+
+class _Additive(_Strict):
+    """A model with additive fields (`ADDITIVE`) that are written only when known."""
+
+    ADDITIVE: ClassVar[tuple[str, ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _omit_unknown(self, handler):
+        return omit_unknown(handler(self), self.ADDITIVE)
+
+
 class Span(_Strict):
     """Character offsets into the record's raw `text` (end exclusive); `text == text[start:end]`."""
 
@@ -35,7 +54,7 @@ class Span(_Strict):
     text: str
 
 
-class Source(_Strict):
+class Source(_Additive):
     """One place the abstract was read from."""
 
     path: str
@@ -46,19 +65,13 @@ class Source(_Strict):
         "Scholar corpusid, OpenAlex id, BibTeX key, an `id` column; absent (or null) when the "
         "input has none"))
 
-    @model_serializer(mode="wrap")
-    def _without_absent_key(self, handler):
-        # additive field: a source without a key is written exactly as before the field existed
-        out = handler(self)
-        if out.get("key") is None:
-            out.pop("key", None)
-        return out
+    ADDITIVE: ClassVar[tuple[str, ...]] = ("key",)
 
 
 Role = Literal["proposed", "used"]
 
 
-class Entity(_Strict):
+class Entity(_Additive):
     name: str
     role: Role = "used"
     aliases: list[str] = Field(default_factory=list)
@@ -68,12 +81,7 @@ class Entity(_Strict):
         "name, else a normalised form; datasets, benchmarks and metrics always, models and methods "
         "when the lexicon knows them (written only when known)"))
 
-    @model_serializer(mode="wrap")
-    def _omit_unknown(self, handler):
-        data = handler(self)
-        if data.get("canonical") is None:
-            data.pop("canonical", None)
-        return data
+    ADDITIVE: ClassVar[tuple[str, ...]] = ("canonical",)
 
 
 class Acronym(_Strict):
@@ -86,7 +94,7 @@ Qualifier = Optional[Literal["<", "<=", ">", ">=", "~", "up to", "at least"]]
 ResultKind = Literal["score", "delta", "ratio", "count", "setting"]
 
 
-class Result(_Strict):
+class Result(_Additive):
     span: Span
     value: float
     unit: Optional[str] = None
@@ -113,16 +121,7 @@ class Result(_Strict):
         "for a delta: true when the change is relative to the old value (`5% relative`, `a 62.5% "
         "reduction`), false when absolute (`+2.3 points`, `2 pp`), absent when the text does not say"))
 
-    @model_serializer(mode="wrap")
-    def _omit_unknown(self, handler):
-        data = handler(self)
-        for key in _OPTIONAL_RESULT_FIELDS:
-            if data.get(key) is None:
-                data.pop(key, None)
-        return data
-
-
-_OPTIONAL_RESULT_FIELDS = ("uncertainty", "magnitude", "range_with", "relative")
+    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "magnitude", "range_with", "relative")
 
 
 class Bound(_Strict):
@@ -147,7 +146,7 @@ class Url(_Strict):
 LEADERBOARD_KINDS = ("score", "delta", "ratio")
 
 
-class LeaderboardRow(_Strict):
+class LeaderboardRow(_Additive):
     subject: str
     dataset: str
     metric: str
@@ -169,12 +168,7 @@ class LeaderboardRow(_Strict):
     metric_canonical: Optional[str] = Field(default=None, description="the metric's canonical name: "
                                             "leaderboards group by it and take its direction from it")
 
-    @model_serializer(mode="wrap")
-    def _omit_unknown(self, handler):
-        data = handler(self)
-        if data.get("uncertainty") is None:
-            data.pop("uncertainty", None)
-        return data
+    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty",)
 
 
 #: The entity types, defined here once: every module that names a type or an entity field of a

@@ -704,27 +704,28 @@ def read_file(path: Path, shown: Optional[str] = None) -> Iterator[Item]:
             yield InputError(shown, f"not a regular file ({_file_kind(path)})")
             return
         opened = open_input(path)
-    except OSError as e:
-        yield InputError(shown, f"cannot read: {e.strerror or e}")
-        return
-    except CorruptData as e:
-        yield InputError(shown, corrupt_reason(e))
-        return
-    except MissingExtra as e:
-        yield InputError(shown, str(e))
+    except (OSError, CorruptData, MissingExtra) as e:
+        yield InputError(shown, _unreadable(e))
         return
     with opened:
         yield from _read_opened(opened, inner_suffix(path), shown)
 
 
+def _unreadable(e: Exception) -> str:
+    """Why a file could not be opened or read: the system's reason, corrupt compressed data, or
+    a missing optional package."""
+    if isinstance(e, CorruptData):
+        return corrupt_reason(e)
+    if isinstance(e, OSError):
+        return f"cannot read: {e.strerror or e}"
+    return str(e)
+
+
 def _read_opened(opened: Opened, ext: str, shown: str) -> Iterator[Item]:
     try:
         problem, encoding = judge(opened)
-    except OSError as e:
-        yield InputError(shown, f"cannot read: {e.strerror or e}")
-        return
-    except CorruptData as e:
-        yield InputError(shown, corrupt_reason(e))
+    except (OSError, CorruptData) as e:
+        yield InputError(shown, _unreadable(e))
         return
     if problem:
         yield InputError(shown, problem)

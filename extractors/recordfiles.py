@@ -10,6 +10,7 @@ file holds one record or a list of them.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
@@ -87,3 +88,38 @@ def read_objects(path: Path) -> Iterator[tuple[Optional[int], Parsed]]:
                 yield n, orjson.loads(line)
             except orjson.JSONDecodeError as e:
                 yield n, BadLine(f"not JSON: {e}")
+
+
+@dataclass
+class Reading:
+    """What reading record files found besides the records: files read, records read (duplicates
+    included), duplicates skipped, and one message per unreadable line (``file:line: reason``)."""
+
+    files: list = field(default_factory=list)
+    records: int = 0
+    duplicates: int = 0
+    problems: list = field(default_factory=list)
+
+
+def unique_records(inputs: Iterable[Union[str, Path]], reading: Reading) -> Iterator[tuple[str, dict]]:
+    """(``file:line``, record) for every record under `inputs`, each id once (the first read); what
+    is not a record goes to `reading.problems`. Raises `NoRecords` as `record_files` does."""
+    seen: set[str] = set()
+    for path in record_files(inputs):
+        reading.files.append(path.as_posix())
+        try:
+            for n, obj in read_objects(path):
+                where = f"{path.as_posix()}:{n}" if n else path.as_posix()
+                if isinstance(obj, BadLine):
+                    reading.problems.append(f"{where}: malformed JSON: {obj[len('not JSON: '):]}")
+                elif not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
+                    reading.problems.append(f"{where}: not a record (no string `id`)")
+                else:
+                    reading.records += 1
+                    if obj["id"] in seen:
+                        reading.duplicates += 1
+                        continue
+                    seen.add(obj["id"])
+                    yield where, obj
+        except OSError as e:
+            reading.problems.append(f"{path.as_posix()}: cannot read: {e.strerror or e}")

@@ -119,7 +119,7 @@ def test_export_reports_unreadable_lines_and_usage_errors(run_out, tmp_path):
     lines = (run_out / "records.jsonl").read_text(encoding="utf-8").splitlines()
     f.write_text("\n".join(lines[:3] + ["{not json"] + lines[3:5]) + "\n", encoding="utf-8")
     res = CliRunner().invoke(app, ["export", str(f), "-f", "csv", "-o", str(tmp_path / "t")])
-    assert res.exit_code == 1 and f"{f}:4: not JSON" in res.output
+    assert res.exit_code == 1 and f"{f}:4: malformed JSON" in res.output
     assert len((tmp_path / "t" / "papers.csv").read_text().splitlines()) == 1 + 5
     assert run("export", tmp_path / "nothing", "-o", tmp_path / "u") == 2
     assert run("export", run_out, "-f", "xlsx", "-o", tmp_path / "v") == 2
