@@ -375,10 +375,9 @@ def _work(part: Part) -> PartResult:
 
 
 def _planned(inputs, part_bytes: int, max_chars: int, exclude=()):
-    """The parts of the inputs (the planner reads large non-JSONL files itself, under `max_chars`);
-    nothing under `exclude` (the output folder) is read."""
-    with partition.max_chars_set(max_chars):
-        yield from partition.plan(inputs, part_bytes, exclude)
+    """The parts of the inputs (the planner reads large non-JSONL files itself; `max_chars` is
+    checked where the parts are processed); nothing under `exclude` (the output folder) is read."""
+    yield from partition.plan(inputs, part_bytes, exclude)
 
 
 def run(inputs: Iterable[str], out_dir: Path, workers: int = 1,

@@ -26,7 +26,6 @@ import queue
 import threading
 from array import array
 from bisect import bisect_left
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
@@ -342,8 +341,7 @@ def process_part(part: Part, existing: Optional[Existing] = None, time_limit: Op
     extractor = _take_extractor()
     res = None
     try:
-        with max_chars_set(max_chars):
-            res = _process(part, extractor, existing, time_limit)
+        res = _process(part, extractor, existing, time_limit, max_chars or readers.MAX_CHARS)
     finally:
         # spaCy's vocabulary only grows (a string per distinct token): a fresh pipeline now and
         # then keeps a long-running worker's memory flat on diverse text (output is unchanged)
@@ -354,18 +352,6 @@ def process_part(part: Part, existing: Optional[Existing] = None, time_limit: Op
     return res
 
 
-@contextmanager
-def max_chars_set(max_chars: Optional[int]) -> Iterator[None]:
-    """`readers.MAX_CHARS` set to `max_chars` for the block (the readers check it)."""
-    old = readers.MAX_CHARS
-    if max_chars:
-        readers.MAX_CHARS = max_chars
-    try:
-        yield
-    finally:
-        readers.MAX_CHARS = old
-
-
 def extract_partitions(parts: Iterable[Part], existing: Optional[Existing] = None,
                        time_limit: Optional[float] = TIME_LIMIT,
                        max_chars: Optional[int] = None) -> Iterator[PartResult]:
@@ -374,7 +360,7 @@ def extract_partitions(parts: Iterable[Part], existing: Optional[Existing] = Non
         yield process_part(part, existing, time_limit, max_chars)
 
 
-def _process(part: Part, extractor, existing: Optional[Existing], time_limit) -> PartResult:
+def _process(part: Part, extractor, existing: Optional[Existing], time_limit, max_chars: int) -> PartResult:
     from .models import Source, record_id
     from .writers import RECORD, SOURCE, fingerprint
     res = PartResult(part.no)
@@ -393,6 +379,8 @@ def _process(part: Part, extractor, existing: Optional[Existing], time_limit) ->
 
     for k, item in read_part(part):
         res.files.add(item.path)
+        if isinstance(item, Abstract):
+            item = readers.too_long(item, max_chars) or item
         if isinstance(item, InputError):
             res.errors.append((k, orjson.dumps(item.to_json())))
             continue

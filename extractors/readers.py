@@ -60,7 +60,7 @@ from .streams import (STDIN, STDIN_SHOWN, CorruptData, MissingExtra, Opened, _Pr
 from .streams import compression_of  # noqa: F401  (re-exported: partition.py)
 from .streams import SNIFF_BYTES  # noqa: F401  (re-exported)
 
-MAX_CHARS = 100_000
+MAX_CHARS = 100_000            # the default of `--max-chars` (a constant: runs pass their own limit down)
 CSV_FIELD_LIMIT = 64 << 20    # characters in one CSV field (Python's default, 128 K, is below one long row)
 YEARS = range(1000, 3000)      # an integer year outside this is an error, not a year
 # magic numbers of binary formats that are never abstracts (the file is one error line); gzip,
@@ -206,10 +206,17 @@ def _check_text(text, path: str, line, index) -> Optional[InputError]:
         return InputError(path, bad, line, index)
     if not text.strip():
         return InputError(path, "empty abstract", line, index)
-    if len(text) > MAX_CHARS:
-        return InputError(path, f"abstract too long: {len(text):,} characters (limit {MAX_CHARS:,})",
-                          line, index)
     return None
+
+
+def too_long(a: "Abstract", max_chars: int) -> Optional[InputError]:
+    """The error for an abstract over `max_chars` characters (the run's `--max-chars`), or None.
+    The limit is a parameter of the run, checked where the run processes its abstracts
+    (partition.py), never module state the readers consult."""
+    if len(a.text) <= max_chars:
+        return None
+    return InputError(a.path, f"abstract too long: {len(a.text):,} characters (limit {max_chars:,})",
+                      a.line, a.index)
 
 
 class BadValue(ValueError):

@@ -110,18 +110,18 @@ def _shippable(part: Part) -> Part:
     return part
 
 
-def _readable(part: Part, max_chars: int) -> Part:
+def _readable(part: Part) -> Part:
     """On the executor: a "slice" part read back into its abstracts (positions [start, end) of the
-    whole-file read, with the same keys the planner gave them)."""
+    whole-file read, with the same keys the planner gave them); the length limit is checked when
+    the part is processed."""
     if part.kind != "slice":
         return part
     items = []
-    with partition.max_chars_set(max_chars):
-        for pos, item in enumerate(readers.read_file(Path(part.path), part.shown)):
-            if pos >= part.end:
-                break
-            if pos >= part.start:
-                items.append((partition.key(part.file_no, pos), item))
+    for pos, item in enumerate(readers.read_file(Path(part.path), part.shown)):
+        if pos >= part.end:
+            break
+        if pos >= part.start:
+            items.append((partition.key(part.file_no, pos), item))
     return replace(part, kind="items", items=items)
 
 
@@ -137,7 +137,7 @@ def _task(index: int, parts: Iterator[Part], partial: str, run: str, settings, a
     existing, time_limit, max_chars = settings.value
     folder = Path(partial)
     for part in parts:
-        res = partition.process_part(_readable(part, max_chars), existing, time_limit, max_chars)
+        res = partition.process_part(_readable(part), existing, time_limit, max_chars)
         if not folder.is_dir():
             raise RuntimeError(f"{folder} is not there: the output folder must be on storage that "
                                f"the driver and every executor reach at the same path")

@@ -196,9 +196,15 @@ def test_csv_big_field_and_latin1_byte_cost_one_row_each(tmp_path):
     f.write_bytes(b"\n".join(data))
     got = list(readers.read_inputs([str(f)]))
     errors = [(g.line, g.index, g.reason) for g in got if isinstance(g, readers.InputError)]
-    assert errors == [(31, 29, "abstract too long: 10,000,000 characters (limit 100,000)"),
-                      (62, 60, "not UTF-8: invalid byte 0xe9 in field 2")]
-    assert len([g for g in got if isinstance(g, readers.Abstract)]) == 60
+    assert errors == [(62, 60, "not UTF-8: invalid byte 0xe9 in field 2")]
+    assert len([g for g in got if isinstance(g, readers.Abstract)]) == 61
+    # the run's --max-chars makes the 10 MB field an error line, at its own row's line
+    code, _ = run("run", f, "-o", tmp_path / "out")
+    recs, errs, summary = outputs(tmp_path / "out")
+    assert code == 1 and len(recs) == 60 and summary["abstracts_read"] == 60
+    assert [(e["line"], e["index"], e["reason"]) for e in errs] == [
+        (31, 29, "abstract too long: 10,000,000 characters (limit 100,000)"),
+        (62, 60, "not UTF-8: invalid byte 0xe9 in field 2")]
 
 
 @pytest.mark.parametrize("name,data,kinds", [

@@ -121,11 +121,21 @@ def test_empty_abstract(tmp_path):
     assert err.reason == "empty abstract" and err.line == 1 and ok.text == "ok"
 
 
-def test_one_megabyte_abstract(tmp_path):
+def test_over_long_abstract(tmp_path):
+    """The readers read it; the run's --max-chars (a parameter, no module state) makes it an error
+    line where the run processes its abstracts, and the next one is kept."""
+    from extractors import engine
+    from extractors.readers import too_long
     f = tmp_path / "a.jsonl"
-    f.write_text(json.dumps({"abstract": "word " * 210_000}) + "\n" + json.dumps({"abstract": "ok"}) + "\n")
-    err, ok = items(f)
-    assert "too long" in err.reason and err.line == 1 and ok.text == "ok"
+    f.write_text(json.dumps({"abstract": "word " * 30_000}) + "\n" + json.dumps({"abstract": "ok"}) + "\n")
+    big, ok = items(f)
+    assert too_long(big, 100_000).line == 1 and too_long(ok, 100_000) is None
+    summary = engine.run([str(f)], tmp_path / "out", max_chars=100_000)
+    errors = [json.loads(l) for l in (tmp_path / "out" / "errors.jsonl").read_text().splitlines()]
+    assert summary.records_written == 1 and summary.abstracts_read == 1
+    assert [(e["line"], e["index"]) for e in errors] == [(1, 0)] and "too long" in errors[0]["reason"]
+    engine.run([str(f)], tmp_path / "out2", max_chars=200_000)   # a larger limit for this run only
+    assert (tmp_path / "out2" / "errors.jsonl").read_text() == ""
 
 
 def test_unreadable_file(tmp_path, monkeypatch):

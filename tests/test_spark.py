@@ -103,7 +103,7 @@ def test_shipped_parts_have_absolute_paths_and_slices_read_back(inputs):
     for orig, ship in zip(planned, shipped):
         if orig.kind == "items":
             assert ship.items == [] and ship.end - ship.start == len(orig.items)
-            back = spark_engine._readable(ship, 100_000)
+            back = spark_engine._readable(ship)
             assert [(k, vars(a)) for k, a in back.items] == [(k, vars(a)) for k, a in orig.items]
     assert partition.key(0, 5) & spark_engine._POS_MASK == 5
 
