@@ -32,11 +32,17 @@ _SPACES = regex.compile(r"\s+")
 _HYPHENS = regex.compile(r"\s*[‐‑‒–—-]\s*")
 
 
+_MACRO = regex.compile(r"\\[a-zA-Z]+\*?\s*")   # LaTeX macros: \textbf, \mathrm
+_MARKS = regex.compile(r"[{}$*_`]")              # braces, math, markdown
+
+
 def group_key(name: Optional[str]) -> str:
-    """Case, spaces, hyphens and punctuation aside: the key of one leaderboard table column."""
+    """Case, width, spaces, hyphens, punctuation and markup aside: the key under which two names
+    are one (one leaderboard table column; the scorer's name match, `evaluate.name_key`)."""
     if not name:
         return ""
-    s = unicodedata.normalize("NFKC", name).casefold().replace("×", "x")
+    s = _MARKS.sub("", _MACRO.sub("", str(name)))
+    s = unicodedata.normalize("NFKC", s).casefold().replace("×", "x")
     return "".join(ch for ch in s if ch.isalnum() or ch in "@^")
 
 

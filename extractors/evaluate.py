@@ -13,12 +13,12 @@ measure the tool on their own gold with `extractors eval` and get the same figur
 """
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .canonical import group_key
 from .recordfiles import BadLine, NoRecords, read_objects, record_files
 from typing import Optional
 
@@ -34,16 +34,11 @@ UNIT_SYNONYMS = {"×": "x", "times": "x", "fold": "x", "percent": "%", "percenta
                  "point": "points", "percentage points": "points", "percentage point": "points"}
 SCALES = (1, 1e3, 1e6, 1e9, 1e12, 1e-3, 1e-6, 1e-9, 1e-12, 1e-2, 1e2)
 
-_MACRO = re.compile(r"\\[a-zA-Z]+\*?\s*")
-_MARKS = re.compile(r"[{}$*_`]")
 
 
-def name_key(s) -> str:
-    if s is None:
-        return ""
-    s = _MARKS.sub("", _MACRO.sub("", str(s)))
-    s = unicodedata.normalize("NFKC", s).casefold().replace("×", "x")
-    return "".join(ch for ch in s if ch.isalnum() or ch in "@^")
+#: names match when their keys match (as in the reference scorer): case, markup, spaces and
+#: punctuation aside -- the same key leaderboards group by
+name_key = group_key
 
 
 def unit_key(u) -> str:

@@ -55,7 +55,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
 from . import resources
 from .canonical import canonical
-from .canonical import group_key as canonical_key
+from .canonical import group_key  # names that differ only in case, spacing or punctuation are one group
 from .models import LEADERBOARD_KINDS, SCHEMA_BASE_URL, SCHEMA_VERSION, LeaderboardRow, Qualifier, Source
 from .recordfiles import NoRecords, Reading, unique_records  # noqa: F401 (NoRecords: what collect raises)
 
@@ -287,12 +287,6 @@ def _result_kind(rec: dict, index: int) -> str:
 
 
 # ---------------------------------------------------------------- tables
-
-def group_key(name: str) -> str:
-    """Names that differ only in case, width, spacing, hyphens or punctuation are one group
-    (canonical.group_key: one rule for records and tables)."""
-    return canonical_key(name)
-
 
 def _spelling(names: Iterable[str]) -> str:
     """The most frequent spelling; ties go to the first in code-point order."""

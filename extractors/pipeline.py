@@ -134,6 +134,11 @@ class Extractor:
         if batch:
             yield from self._batch(batch)
 
+    def analyse(self, text: str):
+        """(normalised text, processed Doc) of one text: what training and inspection read."""
+        norm = normalize(text)
+        return norm, self.nlp(self._make_doc(norm))
+
     def _make_doc(self, norm: Normalized):
         """The Doc of the clean text, carrying the normaliser's record of name markup."""
         doc = make_doc(self.nlp, norm.clean)  # spaCy's tokenizer, unless hostile input makes it quadratic

@@ -581,8 +581,9 @@ def judge(opened: Opened) -> tuple[Optional[str], str]:
         if nuls * 10 > len(head):
             hint = " (UTF-16 without a byte-order mark? convert it to UTF-8)" if _utf16_like(head) else ""
             return f"binary file ({nuls * 100 // len(head)}% NUL bytes){hint}", encoding
-        if _binary_share(head) > 0.3:
-            return (f"binary file ({int(_binary_share(head) * 100)}% of its first bytes are control "
+        share = _binary_share(head)
+        if share > 0.3:
+            return (f"binary file ({int(share * 100)}% of its first bytes are control "
                     "characters or not UTF-8)"), encoding
     elif not _decodes(head, encoding):
         return f"not {encoding.upper()} although it starts with a {encoding.upper()} byte-order mark", encoding

@@ -9,7 +9,6 @@ file holds one record or a list of them.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
@@ -42,21 +41,12 @@ def record_files(inputs: Iterable[Union[str, Path]]) -> list[Path]:
 
 
 def _below(top: Path) -> Iterator[Path]:
-    """`records.jsonl` files under `top` (iterative walk: any depth, no recursion limit)."""
-    stack = [top]
-    while stack:
-        folder = stack.pop()
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            continue
-        for e in entries:
-            if e.name.startswith("."):
-                continue
-            if e.is_dir(follow_symlinks=False):
-                stack.append(Path(e.path))
-            elif e.name == RECORD_FILE and e.is_file():
-                yield Path(e.path)
+    """`records.jsonl` files under `top`, found by the one folder walk inputs use
+    (`readers.expand`: any depth, hidden files skipped, link loops and special files passed over)."""
+    from .readers import expand
+    for entry in expand([str(top)]):
+        if isinstance(entry, tuple) and entry[0].name == RECORD_FILE:
+            yield entry[0]
 
 
 Parsed = Union[object, "BadLine"]

@@ -58,17 +58,11 @@ class Group:
 def groups_of(records: list[dict]) -> list[Group]:
     """Labelled candidate groups for every found number aligned with a gold result."""
     from .components.sentences import doc_sentences
-    from .normalize import normalize
-    from .pipeline import build_nlp
-    from .limits import make_doc
-    nlp = build_nlp(linker="rules")
+    from .pipeline import Extractor, build_nlp
+    ex = Extractor(build_nlp(linker="rules"))
     out: list[Group] = []
     for ri, g in enumerate(records):
-        norm = normalize(g["text"])
-        doc = make_doc(nlp, norm.clean)
-        doc._.marks = norm.marks
-        doc.user_data["extractors.text"] = norm.clean
-        doc = nlp(doc)
+        norm, doc = ex.analyse(g["text"])
         ctx = Context.of(norm.clean, doc._.numbers or [], doc._.entities or [], doc._.held_metrics or [],
                          doc_sentences(doc))
         amap = alias_map(g)

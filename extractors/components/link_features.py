@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity
-from .linker import COMPARISON, metric_span, sentences
+from .linker import COMPARISON, FAMILY, metric_span, sentences
 
 ATTRIBUTES = ("metric", "subject", "dataset")
 #: entity types that can fill each attribute
@@ -314,12 +314,9 @@ def frequency(p: Pair) -> float:
     return min(1.0, math.log(len(p.entity.mentions)) / math.log(8))
 
 
-_FAMILY = regex.compile(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
-
-
 def family_name(p: Pair) -> float:
     """A plural family name ('LLMs', 'transformers'): a kind of system, rarely a subject."""
-    return float(bool(_FAMILY.match(p.ctx.text[p.mention[0]:p.mention[1]])))
+    return float(bool(FAMILY.match(p.ctx.text[p.mention[0]:p.mention[1]])))
 
 
 def held_word(p: Pair) -> float:

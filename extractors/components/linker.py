@@ -78,7 +78,8 @@ _METRIC_BEFORE = regex.compile(rf"^(?:\s*(?:score|value|rate)?\s*(?:{_BEFORE_LIN
                                rf"(?:\s*(?:{_AFTER_NAME_LINK_WORDS}))+)?\s*$")
 
 
-_FAMILY = regex.compile(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
+#: plural family names (LLMs, GNNs, transformers): kinds of systems, not a result's subject
+FAMILY = regex.compile(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
 
 
 def _clause_start(text: str, s_start: int, pos: int, cache: Optional[dict] = None,
@@ -130,7 +131,7 @@ def link_numbers(doc: Doc) -> None:
     clauses: dict = {}
     # plural family names (LLMs, GNNs, transformers) are kinds of systems, not a result's subject
     systems = Mentions(m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
-                       and not _FAMILY.match(text[m[0]:m[1]]))
+                       and not FAMILY.match(text[m[0]:m[1]]))
     data = Mentions(m for m in mentions if set(m[2].types) & {"DATASET", "BENCHMARK"})
     metrics = Mentions(m for m in mentions if "METRIC" in m[2].types)
     data_entities = {id(m[2]): m[2] for m in data}

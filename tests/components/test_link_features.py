@@ -55,20 +55,14 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def analyse():
-    from extractors.limits import make_doc
-    from extractors.normalize import normalize
     from extractors.components.sentences import doc_sentences
-    from extractors.pipeline import build_nlp
-    nlp = build_nlp(linker="rules")
+    from extractors.pipeline import Extractor, build_nlp
+    ex = Extractor(build_nlp(linker="rules"))
     cache = {}
 
     def run(text):
         if text not in cache:
-            norm = normalize(text)
-            doc = make_doc(nlp, norm.clean)
-            doc._.marks = norm.marks
-            doc.user_data["extractors.text"] = norm.clean
-            doc = nlp(doc)
+            norm, doc = ex.analyse(text)
             cache[text] = Context.of(norm.clean, doc._.numbers, doc._.entities, doc._.held_metrics,
                                      doc_sentences(doc))
         return cache[text]
