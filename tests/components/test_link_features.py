@@ -11,6 +11,11 @@ S3 = "GPT-4 scores 86.4 on MMLU (5-shot). In contrast, LLaMA-2 reaches 68.9 on M
 S4 = "We propose QuuxNet. It reduces training time by 40% on COCO and improves mAP by 1.5 points."
 S5 = "Compared to DARTS, our TopoNAS improves accuracy by 0.16% on CIFAR-10; we also train 12 models."
 
+S6 = "BazNet reaches an accuracy of 54.1% on DomainNet."
+S7 = "ClonEx-SAC achieves 87% final success rate compared to 80% of PackNet, the best method in the benchmark."
+S8 = ("ProtFlow achieves a designability of 92.3% and a novelty of 0.71, outperforming "
+      "FrameDiff (78.1%).")
+
 CASES = [
     # sentence, number, attribute, candidate, cue, expected
     (S1, "91.2%", "dataset", "ImageNet", "on_frame", 1.0),
@@ -50,6 +55,20 @@ CASES = [
     (S5, "12", "subject", None, "rule_choice", 1.0),
     (S5, "0.16%", "dataset", None, "none_in_sentence", 0.0),
     (S4, "40%", "dataset", None, "none_candidates", pytest.approx(0.315, abs=0.01)),
+    (S2, "95.1%", "dataset", "CIFAR-10", "nearest_in_sentence", 1.0),
+    (S2, "95.1%", "dataset", "CIFAR-100", "nearest_in_sentence", 0.0),
+    (S3, "68.9", "subject", "LLaMA-2", "only_in_sentence", 1.0),
+    (S1, "91.2%", "dataset", "ImageNet", "only_in_sentence", 1.0),
+    (S6, "54.1%", "metric", "accuracy", "glue_between", 1.0),
+    (S4, "40%", "metric", "training time", "glue_between", 1.0),
+    (S4, "40%", "dataset", "COCO", "glue_between", 1.0),
+    (S1, "2.1", "subject", "ResNet-50", "glue_between", 1.0),
+    (S1, "91.2%", "subject", "FooNet", "glue_between", 0.0),
+    (S7, "87%", "metric", "final success rate", "right_after", 1.0),
+    (S7, "80%", "metric", "final success rate", "right_after", 0.0),
+    (S8, "78.1%", "metric", "designability", "partner_choice", 1.0),
+    (S8, "78.1%", "metric", "novelty", "partner_choice", 0.0),
+    (S2, "80.2%", "metric", "accuracy", "partner_choice", 0.0),
 ]
 
 
