@@ -108,12 +108,17 @@ class _Group:
     long_titled: bool = False
     canonical: Optional[str] = None
     weak: dict = field(default_factory=dict)       # evidence that cannot keep an entity alone
+    spans_voted: set = field(default_factory=set)  # spans whose context and NER votes are counted
 
     def take(self, c: Candidate, short_only: bool = False) -> None:
-        for t, w in c.context.items():
-            self.votes[t] = self.votes.get(t, 0.0) + w
-        for t, w in c.ner.items():  # the NER helps to type what the rules found, not to keep it
-            self.weak[t] = self.weak.get(t, 0.0) + w
+        if (c.start, c.end) not in self.spans_voted:
+            # the words around a span and the NER's label of it are one piece of evidence however
+            # many components proposed the span
+            self.spans_voted.add((c.start, c.end))
+            for t, w in c.context.items():
+                self.votes[t] = self.votes.get(t, 0.0) + w
+            for t, w in c.ner.items():  # the NER helps to type what the rules found, not to keep it
+                self.weak[t] = self.weak.get(t, 0.0) + w
         if short_only and c.source in (Source.LEXICON, Source.LEXICON_WEAK):
             self.sources.add(Source.LEXICON_SHORT)  # known letters, but no evidence of what they name
             return

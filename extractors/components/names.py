@@ -387,6 +387,11 @@ def _phrase_head_type(words: list[str], heads) -> str | None:
     return None
 
 
+#: a preposition right before a name: the name opens an adverbial phrase ("On ImageNet, ...")
+_AFTER_PREPOSITION = regex.compile(r"\b(?:on|in|across|over|for|from|with|at|to|under|using|of)\s+(?:the\s+)?$",
+                                   regex.I)
+
+
 def context_types(text: str, cands: list[Candidate]) -> None:
     """Type evidence from the words around each candidate (any component's)."""
     heads = _tables()[3]
@@ -407,7 +412,9 @@ def context_types(text: str, cands: list[Candidate]) -> None:
                     and (t != "TASK" or c.source == Source.ACRONYM):
                 _vote(c.context, t, Weight.HEAD_NOUN)
         m = rx(r"\s*(?:\([^()]{1,20}\)\s*)?(?:\)\s*)?,\s+(?:a|an|the)\s+((?:[\p{L}\-]+[ \t]+){0,5}[\p{L}\-]+)").match(after)
-        if m:
+        # "X, a benchmark for ..." describes X; "on X, the best model ..." ends an opening
+        # prepositional phrase, and what follows the comma is the sentence's subject
+        if m and not _AFTER_PREPOSITION.search(text, max(0, c.start - 16), c.start):
             t = _phrase_head_type(m.group(1).split(), heads)
             if t:
                 _vote(c.context, t, Weight.HEAD_NOUN)
