@@ -7,6 +7,10 @@ it, model or method), so that leaderboards from many papers group like with like
 2. else a normalised form: spaces and hyphens tidied, ``top1``/``top 1`` -> ``top-1``,
    ``Acc.``/``acc`` -> ``accuracy``, ``pass @ 1`` -> ``pass@1``; for metrics, words lower-cased
    unless they are acronyms or mixed-case names (``BLEU``, ``mAP``, ``F1`` stay).
+3. either way, a spelling that resources/canonical_names.tsv lists (on the name as written or on
+   its normalised form) takes that file's canonical (``ImageNet-1K`` -> ``ImageNet``, ``average
+   precision`` -> ``AP``, ``test accuracy`` -> ``accuracy``); a metric from the lexicon gets the
+   metric spelling rules' case too (``Test Accuracy`` -> ``test accuracy``).
 Splits and variants stay apart (``ImageNet-1K`` and ``ImageNet-21K``, ``COCO test-dev`` and
 ``COCO``, ``pass@1`` and ``pass@10``): a lexicon canonical that drops a number or a split word
 of the name is not used (the lexicon groups ``pass@1`` under ``pass@k``; a leaderboard must not).
@@ -17,6 +21,7 @@ hyphens and punctuation aside (``MCPMark`` / ``mcpmark`` / ``MCP Mark``).
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from typing import Optional
 
 import regex
@@ -99,11 +104,36 @@ def canonical(name: Optional[str], typ: str) -> Optional[str]:
     if not name or typ not in CANONICAL_TYPES:
         return None
     types = (typ, {"DATASET": "BENCHMARK", "BENCHMARK": "DATASET"}[typ]) if typ in ("DATASET", "BENCHMARK") else (typ,)
+    listed = _listed(types, name)
+    if listed is not None:
+        return listed
     hit = _from_lexicon(name, types)
     if hit is not None and _keeps_content(name, hit):
-        return hit
-    if typ in LEXICON_ONLY:
+        form = _metric_form(hit) if typ == "METRIC" else hit
+    elif typ in LEXICON_ONLY:
         return None
-    if typ == "METRIC":
-        return _metric_form(name)
-    return _tidy(name)
+    else:
+        form = _metric_form(name) if typ == "METRIC" else _tidy(name)
+    return _listed(types, form) or form
+
+
+@lru_cache(maxsize=1)
+def _names_table() -> dict[tuple[str, str], str]:
+    """(type, group key of a spelling) -> canonical, from resources/canonical_names.tsv."""
+    from . import resources
+    table: dict[tuple[str, str], str] = {}
+    for typ, canon, spellings in resources.rows("canonical_names.tsv"):
+        for spelling in [canon, *spellings.split(" | ")]:
+            table[(typ, group_key(spelling))] = canon
+    return table
+
+
+def _listed(types: tuple[str, ...], name: str) -> Optional[str]:
+    """The canonical that canonical_names.tsv gives a spelling, for the first of `types` listing it."""
+    table = _names_table()
+    k = group_key(name)
+    for typ in types:
+        got = table.get(("DATASET" if typ == "BENCHMARK" else typ, k))
+        if got is not None:
+            return got
+    return None

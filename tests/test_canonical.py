@@ -5,10 +5,13 @@ from extractors.canonical import canonical, group_key
 
 CASES = [
     # name, type, canonical
-    ("CIFAR-10", "DATASET", "CIFAR10"),
-    ("CIFAR10", "DATASET", "CIFAR10"),
-    ("ImageNet1K", "DATASET", "imagenet-1k"),
-    ("ImageNet-1K", "DATASET", "imagenet-1k"),
+    ("CIFAR-10", "DATASET", "CIFAR-10"),
+    ("CIFAR10", "DATASET", "CIFAR-10"),
+    ("ImageNet1K", "DATASET", "ImageNet"),          # resources/canonical_names.tsv
+    ("ImageNet-1K", "DATASET", "ImageNet"),
+    ("ILSVRC-2012", "DATASET", "ImageNet"),
+    ("MS-COCO", "DATASET", "COCO"),
+    ("ImageNet-C", "DATASET", "ImageNet-C"),        # a variant stays apart
     ("ImageNet-21K", "DATASET", "ImageNet-21K"),
     ("COCO test-dev", "DATASET", "COCO test-dev"),
     ("MCPMark", "BENCHMARK", "MCPMark"),
@@ -22,6 +25,14 @@ CASES = [
     ("worst-group accuracy", "METRIC", "worst-group accuracy"),
     ("BLEU", "METRIC", "BLEU"),
     ("mAP", "METRIC", "mAP"),
+    ("mean average precision", "METRIC", "mAP"),
+    ("average precision", "METRIC", "AP"),
+    ("Test Accuracy", "METRIC", "accuracy"),
+    ("classification accuracy", "METRIC", "accuracy"),
+    ("Fréchet Inception Distance", "METRIC", "FID"),
+    ("FID score", "METRIC", "FID"),
+    ("mask AP", "METRIC", "mask AP"),               # not the box AP a detection table ranks
+    ("average accuracy", "METRIC", "average accuracy"),
     ("FooNet", "METHOD", None),        # models and methods: only what the lexicon knows
     (None, "METRIC", None),
 ]
@@ -42,6 +53,6 @@ def test_group_key(a, b, same):
 
 def test_records_carry_canonical_names(extractor):
     rec = extractor.extract("We propose FooNet, which reaches 91.2% Top-1 Accuracy on CIFAR-10.")
-    assert [(d.name, d.canonical) for d in rec.datasets] == [("CIFAR-10", "CIFAR10")]
+    assert [(d.name, d.canonical) for d in rec.datasets] == [("CIFAR-10", "CIFAR-10")]
     (row,) = rec.leaderboard
-    assert (row.dataset_canonical, row.metric_canonical) == ("CIFAR10", "top-1 accuracy")
+    assert (row.dataset_canonical, row.metric_canonical) == ("CIFAR-10", "top-1 accuracy")

@@ -63,9 +63,9 @@ def test_realistic_abstracts_give_tables_of_one_kind(extractor):
                for t in improvements}
     # the example: TopoNAS's 0.16% is an improvement on DARTS, not ranked among accuracies
     # (tables are named by canonical names: CIFAR-10 is the lexicon's CIFAR10)
-    assert ("TopoNAS", "DARTS", 0.16, "delta") in changes[("CIFAR10", "accuracy")]
-    assert scores[("CIFAR10", "accuracy")][:2] == [("ZARTS", 97.54), ("TopoNAS", 97.4)]
-    assert all(v > 90 for _, v in scores[("CIFAR10", "accuracy")])
+    assert ("TopoNAS", "DARTS", 0.16, "delta") in changes[("CIFAR-10", "accuracy")]
+    assert scores[("CIFAR-10", "accuracy")][:2] == [("ZARTS", 97.54), ("TopoNAS", 97.4)]
+    assert all(v > 90 for _, v in scores[("CIFAR-10", "accuracy")])
     assert ("FlashFoo", "FlashAttention", 2.1, "ratio") in [c for rows in changes.values() for c in rows]
     assert [s for s, _ in scores[("ADE20K", "mIoU")]] == ["Mask2Former-X", "SegNeXt"]
     # the count of tasks is no one's standing

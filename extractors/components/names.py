@@ -392,6 +392,11 @@ _AFTER_PREPOSITION = regex.compile(r"\b(?:on|in|across|over|for|from|with|at|to|
                                    regex.I)
 
 
+#: words before a name that make it the measure of a result ("in terms of AP", "measured by FID")
+_MEASURED_BY = regex.compile(r"\b(?:in\s+terms?\s+of|measured\s+(?:by|in|with)|evaluated\s+(?:by|with|in)|"
+                             r"w\.r\.t\.?|with\s+respect\s+to)\s+(?:the\s+)?$", regex.I)
+
+
 def context_types(text: str, cands: list[Candidate]) -> None:
     """Type evidence from the words around each candidate (any component's)."""
     heads = _tables()[3]
@@ -401,6 +406,8 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         if " " not in c.text and len(c.text) <= 8 and rx(r"(?<![\p{L}\p{N}.])\d+\.\d+\s*%?\s+$").search(text, max(0, c.start - 12), c.start) \
                 and rx(r"\s*(?:[),;]|and\b|on\b|in\b|$)").match(text, c.end):
             _vote(c.context, "METRIC", Weight.SCORE_UNIT)  # "(85.2 F1)", "90.1 EM on ...": a score's unit is its metric
+        if _MEASURED_BY.search(text, max(0, c.start - 24), c.start):
+            _vote(c.context, "METRIC", Weight.HEAD_NOUN)
         after = text[c.end:c.end + 60]
         m = rx(r"\s*\)?\s+([\p{L}\-]+)").match(after)
         if m:
