@@ -85,9 +85,38 @@ def _not_names() -> frozenset:
     return resources.words("not_names.txt")
 
 
+def _plural(word: str) -> str:
+    """The plural of a lower-case English noun ("accuracy" -> "accuracies", "loss" -> "losses")."""
+    if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+@lru_cache(maxsize=1)
+def _plurals() -> dict[str, str]:
+    """plural -> singular of the lower-case quality words whose last word takes a plural."""
+    out = {}
+    for w in _generic():
+        if w.islower() and (not w.endswith("s") or w.endswith("ss")):
+            out[_plural(w)] = w
+    return out
+
+
+def singular_quality(surface: str) -> str:
+    """A quality phrase with its last word in the singular when that word is the plural of a
+    quality word ("classification accuracies" -> "classification accuracy"); else as written."""
+    head, _, last = surface.rpartition(" ")
+    one = _plurals().get(last.casefold())
+    if one is None or (last[:1].isupper() and last[1:].islower() is False):
+        return surface
+    if last[:1].isupper():
+        one = one[:1].upper() + one[1:]
+    return f"{head} {one}" if head else one
+
+
 @lru_cache(maxsize=1)
 def _generic_rx():
-    words = sorted(_generic(), key=len, reverse=True)
+    words = sorted(set(_generic()) | set(_plurals()), key=len, reverse=True)
     return regex.compile(r"(?<![\p{L}\-])(?:" + "|".join(regex.escape(w) for w in words) + r")(?![\p{L}\-])",
                          regex.IGNORECASE)
 
@@ -257,7 +286,8 @@ def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candida
         if not strong and not g.votes and not (g.sources & {Source.SHAPE} and _SHAPE_KEEP.search(name)) \
                 and not (Source.TITLE in g.sources and " " in name):
             continue  # a bare shape (or a leaderboard string) with nothing to say what it is
-        if name.casefold() in generic and not g.short or _measured_quantity(name, g):
+        if (name.casefold() in generic or name.casefold() in _plurals()) and not g.short \
+                or _measured_quantity(name, g):
             held.extend(Candidate(s, e, text[s:e], Source.GENERIC, {"METRIC": Weight.HELD}) for s, e in g.spans)
             continue
         if name in _not_names() or _HARDWARE.match(name):

@@ -22,7 +22,7 @@ from typing import Callable, Optional
 import regex
 
 from .candidates import Source
-from .entities import Entity
+from .entities import Entity, singular_quality
 from .linker import COMPARISON, FAMILY, metric_span, sentences
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -210,7 +210,7 @@ def held_entities(text: str, held: list, metrics: list) -> list:
             continue
         s, t = metric_span(text, c.start, c.end)
         k = text[s:t].casefold()
-        e = by_key.setdefault(k, Entity(name=text[s:t], types=["METRIC"], sources={Source.GENERIC}))
+        e = by_key.setdefault(k, Entity(name=singular_quality(text[s:t]), types=["METRIC"], sources={Source.GENERIC}))
         if (s, t) not in e.mentions:
             e.mentions.append((s, t))
     return list(by_key.values())

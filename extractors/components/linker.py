@@ -32,7 +32,7 @@ from .. import resources
 from .textutil import doc_text, rx
 
 from .candidates import Source
-from .entities import Entity, add_entities
+from .entities import Entity, add_entities, singular_quality
 from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
 
 if not Doc.has_extension("baselines"):
@@ -375,7 +375,8 @@ def _metric_entity(revived: dict, surface: str, spans) -> str:
     gives its mentions, asked for only when the entity is new."""
     k = surface.casefold()
     if k not in revived:
-        revived[k] = Entity(name=surface, types=["METRIC"], mentions=spans(), sources={Source.GENERIC})
+        revived[k] = Entity(name=singular_quality(surface), types=["METRIC"], mentions=spans(),
+                            sources={Source.GENERIC})
     return revived[k].name
 
 
