@@ -1,7 +1,7 @@
 """Draw 100 corpus leaderboard rows at random (fixed seed) for the hand check of issue 12.
 
     extractors run ../shared/corpus/abstracts.jsonl -o /tmp/corpus && \
-    python data/handcheck/leaderboard_rows.py /tmp/corpus/records.jsonl
+    python data/handcheck/leaderboard_rows.py /tmp/corpus/records.jsonl [--seed 12] [--out FILE]
 
 Writes data/handcheck/leaderboard_rows_sample.jsonl: per row the record id, the row (subject,
 dataset, metric, value, unit, qualifier, kind, baseline, canonical names), the result's span and
@@ -9,9 +9,9 @@ the sentence around it, so a reader can judge it without the pipeline. The judge
 leaderboard_rows_judged.jsonl (one per sampled row: subject_ok, dataset_ok, metric_ok, value_ok,
 all_ok, note).
 """
+import argparse
 import json
 import random
-import sys
 from pathlib import Path
 
 SEED = 12
@@ -19,7 +19,7 @@ N = 100
 OUT = Path(__file__).parent / "leaderboard_rows_sample.jsonl"
 
 
-def main(records: str) -> None:
+def main(records: str, seed: int = SEED, out: Path = OUT) -> None:
     rows = []
     for line in open(records, encoding="utf-8"):
         rec = json.loads(line)
@@ -33,12 +33,17 @@ def main(records: str) -> None:
             rows.append({"record_id": rec["id"], "row": i, "leaderboard": row, "span": r["span"]["text"],
                          "context": text[a:b], "abstract": text})
     rows.sort(key=lambda x: (x["record_id"], x["row"]))
-    pick = random.Random(SEED).sample(rows, min(N, len(rows)))
-    with open(OUT, "w", encoding="utf-8") as fh:
+    pick = random.Random(seed).sample(rows, min(N, len(rows)))
+    with open(out, "w", encoding="utf-8") as fh:
         for p in pick:
             fh.write(json.dumps(p, ensure_ascii=False) + "\n")
-    print(f"{len(rows)} rows, {len(pick)} drawn -> {OUT}")
+    print(f"{len(rows)} rows, {len(pick)} drawn -> {out}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("records")
+    ap.add_argument("--seed", type=int, default=SEED, help="a new seed for each new hand check")
+    ap.add_argument("--out", type=Path, default=OUT)
+    args = ap.parse_args()
+    main(args.records, args.seed, args.out)
