@@ -1,0 +1,165 @@
+"""Where the time of `extractors run` goes: seconds per stage and per spaCy component.
+
+    python benchmarks/profile.py [--corpus ../shared/corpus/abstracts.jsonl] [--limit N] [--batch 32]
+
+Runs the stages of one worker in this process, in the order a run does them, timing each on its
+own: reading the input (`partition.plan` + `read_part`), normalising (`normalize`), the tokenizer
+(`Extractor._make_doc`, guard included), every pipeline component in pipeline order (the NER and
+each rule component, through its ``pipe`` when it has one, as ``nlp.pipe`` calls it), record
+assembly (`assemble`), record serialisation (`partition._record_row`) and writing the output
+folder (`engine.Collector`, the same merge a run does). Batches are built as a run builds them
+(`partition.BATCH`); pipeline building is timed apart. Prints a table with seconds, per 1,000
+abstracts and share of the total; ``--json`` prints the same as JSON.
+
+The stages are the same functions the engines call, so the records made here are a run's records
+(`--check DIR` compares them byte for byte with DIR/records.jsonl of a run over the same input).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "abstracts.jsonl"
+# this file's folder would shadow the standard library's `profile` (which spaCy imports): drop it
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+sys.path.insert(0, str(ROOT))
+
+
+def profile(corpus: Path, limit: int = 0, batch_size: int = 0, out_dir: Path | None = None) -> dict:
+    """{"n": abstracts, "build": seconds, "stages": {stage: seconds}} over `corpus` (first `limit`
+    abstracts, 0: all), writing the output folder to `out_dir` (a temporary one if None)."""
+    from extractors import partition, readers
+    from extractors.assemble import assemble
+    from extractors.engine import Collector, write_summary
+    from extractors.engine import Summary
+    from extractors.normalize import normalize
+    from extractors.pipeline import Extractor, Outcome, _failed
+
+    t = defaultdict(float)
+    clock = time.perf_counter
+    t0 = clock()
+    extractor = Extractor()
+    build = clock() - t0
+    nlp = extractor.nlp
+    batch_size = batch_size or partition.BATCH
+
+    t0 = clock()
+    items = []
+    for part in partition.plan([str(corpus)]):
+        for k, item in partition.read_part(part):
+            if isinstance(item, readers.Abstract):
+                item = readers.too_long(item, readers.MAX_CHARS) or item
+            items.append((k, item))
+            if limit and len(items) >= limit:
+                break
+        if limit and len(items) >= limit:
+            break
+    t["read"] += clock() - t0
+
+    tmp = tempfile.TemporaryDirectory() if out_dir is None else None
+    out = Path(tmp.name) / "out" if tmp else Path(out_dir)
+    col = Collector(out)
+    summary = Summary(inputs=[str(corpus)])
+    t_run = clock()
+    n = 0
+    for i, chunk in enumerate(_batches(items, batch_size, partition.BATCH_CHARS)):
+        res = partition.PartResult(i)
+        good = []
+        for k, item in chunk:
+            res.files.add(item.path)
+            if isinstance(item, readers.InputError):
+                res.errors.append((k, partition.orjson.dumps(item.to_json())))
+                continue
+            res.abstracts += 1
+            n += 1
+            t0 = clock()
+            try:
+                norm = normalize(item.text)
+            except Exception as e:  # noqa: BLE001 - as the pipeline does
+                res.errors.append((k, partition.orjson.dumps(_failed(item, "normalisation", e).to_json())))
+                continue
+            t["normalise"] += clock() - t0
+            good.append((k, item, norm))
+        t0 = clock()
+        docs = [extractor._make_doc(norm) for _, _, norm in good]
+        t["tokenizer"] += clock() - t0
+        for name, proc in nlp.pipeline:
+            t0 = clock()
+            docs = list(proc.pipe(docs)) if hasattr(proc, "pipe") else [proc(d) for d in docs]
+            t[name] += clock() - t0
+        for (k, item, norm), doc in zip(good, docs):
+            t0 = clock()
+            outcome = Outcome(item, record=assemble(item, norm, doc))
+            t["assemble"] += clock() - t0
+            t0 = clock()
+            row = partition._record_row(outcome, k)
+            t["serialise"] += clock() - t0
+            res.rows.append(row)
+        t0 = clock()
+        col.add(res)
+        t["write"] += clock() - t0
+    t0 = clock()
+    col.finish(summary)
+    write_summary(summary, out, t_run)
+    t["write"] += clock() - t0
+    if tmp:
+        tmp.cleanup()
+    pipe_names = ["tokenizer"] + [name for name, _ in nlp.pipeline]
+    order = ["read", "normalise", *pipe_names, "assemble", "serialise", "write"]
+    return {"n": n, "build": build, "stages": {k: t[k] for k in order}}
+
+
+def _batches(items: list, size: int, max_chars: int):
+    """Batches as `partition._process` makes them: `size` abstracts or `max_chars` characters."""
+    batch, chars = [], 0
+    for k, item in items:
+        batch.append((k, item))
+        chars += len(getattr(item, "text", ""))
+        if len(batch) >= size or chars >= max_chars:
+            yield batch
+            batch, chars = [], 0
+    if batch:
+        yield batch
+
+
+def table(result: dict) -> str:
+    n = max(result["n"], 1)
+    total = sum(result["stages"].values())
+    lines = [f"{result['n']} abstracts; pipeline built in {result['build']:.2f} s",
+             f"{'stage':<16}{'seconds':>9}{'s / 1000':>10}{'share':>8}"]
+    for k, v in result["stages"].items():
+        lines.append(f"{k:<16}{v:>9.2f}{v * 1000 / n:>10.3f}{v / total:>8.1%}")
+    lines.append(f"{'total':<16}{total:>9.2f}{total * 1000 / n:>10.3f}   ({n / total:.0f} abstracts/s)")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    ap.add_argument("--limit", type=int, default=0, help="the first N abstracts (0: all)")
+    ap.add_argument("--batch", type=int, default=0, help="abstracts per batch (default: a run's)")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--check", type=Path, help="a run's output folder over the same input: the records "
+                                               "must be byte-identical")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out"
+        result = profile(args.corpus, args.limit, args.batch, out)
+        same = None
+        if args.check:
+            same = all((out / f).read_bytes() == (args.check / f).read_bytes()
+                       for f in ("records.jsonl", "errors.jsonl"))
+    print(json.dumps(result) if args.json else table(result))
+    if same is not None:
+        print(f"records and errors byte-identical to {args.check}: {same}")
+        sys.exit(0 if same else 1)
+
+
+if __name__ == "__main__":
+    main()
