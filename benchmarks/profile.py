@@ -11,6 +11,11 @@ folder (`engine.Collector`, the same merge a run does). Batches are built as a r
 (`partition.BATCH`); pipeline building is timed apart. Prints a table with seconds, per 1,000
 abstracts and share of the total; ``--json`` prints the same as JSON.
 
+``--startup N`` instead times N fresh processes of each of ``import spacy; spacy.blank("en")``
+and ``from extractors import extract; extract(TEXT)`` (whole process, interpreter start included)
+and prints min / median / max of each and of the difference (what the first `extract()` costs
+beyond spaCy's own start).
+
 The stages are the same functions the engines call, so the records made here are a run's records
 (`--check DIR` compares them byte for byte with DIR/records.jsonl of a run over the same input).
 """
@@ -128,6 +133,36 @@ def _batches(items: list, size: int, max_chars: int):
         yield batch
 
 
+STARTUP = {
+    "spacy.blank": "import spacy; spacy.blank('en')",
+    "first extract()": "from extractors import extract; extract('We propose FooNet, a sparse transformer "
+                       "that reaches 52.56% pass@1 on MCPMark (Smith et al., 2020), 3.1 points above GPT-4o.')",
+}
+
+
+def startup(n: int) -> dict:
+    """{configuration: [seconds of each fresh process]}, the configurations interleaved."""
+    import subprocess
+    times: dict = {k: [] for k in STARTUP}
+    for _ in range(n):
+        for name, code in STARTUP.items():
+            t0 = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+            times[name].append(time.perf_counter() - t0)
+    return times
+
+
+def startup_table(times: dict) -> str:
+    import statistics
+    a, b = times["spacy.blank"], times["first extract()"]
+    rows = dict(times, **{"difference": [y - x for x, y in zip(a, b)]})
+    lines = [f"{len(a)} fresh processes each; seconds", f"{'':<18}{'min':>8}{'median':>8}{'max':>8}"]
+    for k, v in rows.items():
+        lines.append(f"{k:<18}{min(v):>8.3f}{statistics.median(v):>8.3f}{max(v):>8.3f}")
+    lines.append(f"{'median difference':<18}{statistics.median(b) - statistics.median(a):>8.3f}")
+    return "\n".join(lines)
+
+
 def table(result: dict) -> str:
     n = max(result["n"], 1)
     total = sum(result["stages"].values())
@@ -147,7 +182,12 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--check", type=Path, help="a run's output folder over the same input: the records "
                                                "must be byte-identical")
+    ap.add_argument("--startup", type=int, metavar="N", help="time N fresh processes (start-up) instead")
     args = ap.parse_args()
+    if args.startup:
+        times = startup(args.startup)
+        print(json.dumps(times) if args.json else startup_table(times))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out"
         result = profile(args.corpus, args.limit, args.batch, out)
