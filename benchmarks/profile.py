@@ -141,25 +141,38 @@ STARTUP = {
 
 
 def startup(n: int) -> dict:
-    """{configuration: [seconds of each fresh process]}, the configurations interleaved."""
+    """{configuration: [(wall seconds, CPU seconds) of each fresh process]}, the configurations
+    interleaved. CPU time (user + system) is what the process itself spent: on a shared machine
+    it varies less than wall time."""
+    import resource
     import subprocess
     times: dict = {k: [] for k in STARTUP}
     for _ in range(n):
         for name, code in STARTUP.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             t0 = time.perf_counter()
             subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
-            times[name].append(time.perf_counter() - t0)
+            wall = time.perf_counter() - t0
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            times[name].append((wall, cpu))
     return times
 
 
 def startup_table(times: dict) -> str:
     import statistics
+    cached = any((ROOT / "extractors" / "__pycache__").glob("pipeline.*.pyc"))
+    lines = [f"{len(times['spacy.blank'])} fresh processes each, seconds "
+             f"({'with' if cached else 'without'} the package's bytecode cached in __pycache__)",
+             f"{'':<18}{'wall min':>9}{'median':>8}{'max':>8}{'CPU min':>9}{'median':>8}{'max':>8}"]
     a, b = times["spacy.blank"], times["first extract()"]
-    rows = dict(times, **{"difference": [y - x for x, y in zip(a, b)]})
-    lines = [f"{len(a)} fresh processes each; seconds", f"{'':<18}{'min':>8}{'median':>8}{'max':>8}"]
+    rows = dict(times, **{"difference": [(y[0] - x[0], y[1] - x[1]) for x, y in zip(a, b)]})
     for k, v in rows.items():
-        lines.append(f"{k:<18}{min(v):>8.3f}{statistics.median(v):>8.3f}{max(v):>8.3f}")
-    lines.append(f"{'median difference':<18}{statistics.median(b) - statistics.median(a):>8.3f}")
+        wall, cpu = [w for w, _ in v], [c for _, c in v]
+        lines.append(f"{k:<18}{min(wall):>9.3f}{statistics.median(wall):>8.3f}{max(wall):>8.3f}"
+                     f"{min(cpu):>9.3f}{statistics.median(cpu):>8.3f}{max(cpu):>8.3f}")
+    med = lambda v, i: statistics.median(x[i] for x in v)  # noqa: E731
+    lines.append(f"{'median difference':<18}{med(b, 0) - med(a, 0):>9.3f}{'':>16}{med(b, 1) - med(a, 1):>9.3f}")
     return "\n".join(lines)
 
 
