@@ -8,7 +8,8 @@ own: reading the input (`partition.plan` + `read_part`), normalising (`normalize
 each rule component, through its ``pipe`` when it has one, as ``nlp.pipe`` calls it), record
 assembly (`assemble`), record serialisation (`partition._record_row`) and writing the output
 folder (`engine.Collector`, the same merge a run does). Batches are built as a run builds them
-(`partition.BATCH`); pipeline building is timed apart. Prints a table with seconds, per 1,000
+(`partition.BATCH`); pipeline building is timed apart. Times are this process's CPU time unless
+``--clock wall`` (on a shared machine CPU time varies less). Prints a table with seconds, per 1,000
 abstracts and share of the total; ``--json`` prints the same as JSON.
 
 ``--startup N`` instead times N fresh processes of each of ``import spacy; spacy.blank("en")``
@@ -36,9 +37,11 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 sys.path.insert(0, str(ROOT))
 
 
-def profile(corpus: Path, limit: int = 0, batch_size: int = 0, out_dir: Path | None = None) -> dict:
+def profile(corpus: Path, limit: int = 0, batch_size: int = 0, out_dir: Path | None = None,
+            clock: str = "cpu") -> dict:
     """{"n": abstracts, "build": seconds, "stages": {stage: seconds}} over `corpus` (first `limit`
-    abstracts, 0: all), writing the output folder to `out_dir` (a temporary one if None)."""
+    abstracts, 0: all), writing the output folder to `out_dir` (a temporary one if None).
+    `clock`: "cpu" (this process's CPU time: steadier on a shared machine) or "wall"."""
     from extractors import partition, readers
     from extractors.assemble import assemble
     from extractors.engine import Collector, write_summary
@@ -47,7 +50,7 @@ def profile(corpus: Path, limit: int = 0, batch_size: int = 0, out_dir: Path | N
     from extractors.pipeline import Extractor, Outcome, _failed
 
     t = defaultdict(float)
-    clock = time.perf_counter
+    clock = time.process_time if clock == "cpu" else time.perf_counter
     t0 = clock()
     extractor = Extractor()
     build = clock() - t0
@@ -117,7 +120,8 @@ def profile(corpus: Path, limit: int = 0, batch_size: int = 0, out_dir: Path | N
         tmp.cleanup()
     pipe_names = ["tokenizer"] + [name for name, _ in nlp.pipeline]
     order = ["read", "normalise", *pipe_names, "assemble", "serialise", "write"]
-    return {"n": n, "build": build, "stages": {k: t[k] for k in order}}
+    return {"n": n, "build": build, "clock": "CPU" if clock is time.process_time else "wall",
+            "stages": {k: t[k] for k in order}}
 
 
 def _batches(items: list, size: int, max_chars: int):
@@ -179,7 +183,7 @@ def startup_table(times: dict) -> str:
 def table(result: dict) -> str:
     n = max(result["n"], 1)
     total = sum(result["stages"].values())
-    lines = [f"{result['n']} abstracts; pipeline built in {result['build']:.2f} s",
+    lines = [f"{result['n']} abstracts, {result['clock']} time; pipeline built in {result['build']:.2f} s",
              f"{'stage':<16}{'seconds':>9}{'s / 1000':>10}{'share':>8}"]
     for k, v in result["stages"].items():
         lines.append(f"{k:<16}{v:>9.2f}{v * 1000 / n:>10.3f}{v / total:>8.1%}")
@@ -192,6 +196,8 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     ap.add_argument("--limit", type=int, default=0, help="the first N abstracts (0: all)")
     ap.add_argument("--batch", type=int, default=0, help="abstracts per batch (default: a run's)")
+    ap.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                    help="CPU time of this process (default: steadier on a shared machine) or wall time")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--check", type=Path, help="a run's output folder over the same input: the records "
                                                "must be byte-identical")
@@ -203,7 +209,7 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out"
-        result = profile(args.corpus, args.limit, args.batch, out)
+        result = profile(args.corpus, args.limit, args.batch, out, args.clock)
         same = None
         if args.check:
             same = all((out / f).read_bytes() == (args.check / f).read_bytes()

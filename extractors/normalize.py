@@ -17,6 +17,7 @@ import html
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
+import re
 
 import regex
 
@@ -380,7 +381,8 @@ _CHAR_RX = regex.compile(
 
 @lru_cache(maxsize=1)
 def _odd_chars():
-    return regex.compile("[" + "".join(regex.escape(ch) for ch in _charmap()) + "]")
+    # a set of literal characters: the standard library's `re` finds it ~4x faster than `regex`
+    return re.compile("[" + "".join(re.escape(ch) for ch in _charmap()) + "]")
 
 
 def _chars(text: str) -> tuple[str, SegmentMap] | None:

@@ -85,3 +85,32 @@ def test_record_id_collapses_whitespace_as_the_regex_did():
         assert " ".join(t.split()) == ws.sub(" ", t).strip()
     assert record_id("  a\u3000b\x1c c\n") == record_id("a b c")
     assert record_id("a b") != record_id("ab")
+
+
+def generic_texts() -> list[str]:
+    """Prose around the generic terms, in every case, glued to letters, hyphens and digits, and
+    with look-alike letters that match only without case (Kelvin sign, long s, dotted I)."""
+    from extractors.components.entities import _generic
+    terms = sorted(_generic())
+    rnd = random.Random(7)
+    glue = [" ", "", "-", "(", ") ", ", ", "\n", "1", "é", "K", "\u212a", "\u017f", "İ", "'s ", "/"]
+    out = []
+    for _ in range(1500):
+        parts = []
+        for _ in range(rnd.randint(1, 12)):
+            w = rnd.choice(terms + ["model", "the", "robust", "we", "accuracy-driven"])
+            w = rnd.choice([w, w.upper(), w.title(), w.replace("s", "\u017f"), w.replace("k", "\u212a")])
+            parts.append(w + rnd.choice(glue))
+        out.append(rnd.choice(glue) + "".join(parts))
+    return out
+
+
+def test_generic_matches_are_the_pattern_matches():
+    from extractors.components.entities import _generic_rx, generic_matches
+    texts = seed_texts() + generic_texts()
+    found = 0
+    for t in texts:
+        want = [(m.span(), m.group()) for m in _generic_rx().finditer(t)]
+        assert [(m.span(), m.group()) for m in generic_matches(t)] == want, repr(t[:120])
+        found += len(want)
+    assert found > 1000
