@@ -114,3 +114,32 @@ def test_generic_matches_are_the_pattern_matches():
         assert [(m.span(), m.group()) for m in generic_matches(t)] == want, repr(t[:120])
         found += len(want)
     assert found > 1000
+
+
+def shape_texts() -> list[str]:
+    """Model names, metrics and numbers of every kind (superscripts, fractions, roman numerals,
+    Arabic-Indic digits) glued to letters, hyphens, slashes, dots and whitespace of every sort."""
+    rnd = random.Random(11)
+    pieces = ["GPT-4o", "ResNet-50", "ViT-B/16", "pass@1", "Recall@10", "top-1", "x²", "½", "Ⅻ-net", "٣D",
+              "BERT", "mAP", "3.5", "v1.2-beta", "L2", "Qwen3-Coder-480B", "a1b2", "-7", "e.g.", "9-",
+              "T5", "COCO-30K", "nDCG@5", "ab", "Llama-3-8B", "(GPT-4)", "GPT-4,", "10%", "@2", "^4"]
+    out = []
+    for _ in range(1500):
+        out.append("".join(rnd.choice(pieces) + rnd.choice(SPACES + "-/.@,(" + "\u00b2")
+                           for _ in range(rnd.randint(1, 15))))
+    return out
+
+
+def test_numbered_patterns_find_the_same_names_on_chunks():
+    from extractors.components.names import NUMBERED, _tables, numbered_chunks, shape_matches
+    numbered = [(pat, scope) for _, pat, scope in _tables()[0] if scope == NUMBERED]
+    assert len(numbered) >= 3
+    found = 0
+    for t in seed_texts() + shape_texts() + generated(300):
+        chunks = numbered_chunks(t)
+        assert chunks == [m.span() for m in regex.finditer(r"(?<!\S)\S*\p{N}\S*", t)]
+        for pat, scope in numbered:
+            want = [m.span() for m in pat.finditer(t)]
+            assert [m.span() for m in shape_matches(pat, scope, t, chunks)] == want, (pat.pattern, t[:100])
+            found += len(want)
+    assert found > 1000
