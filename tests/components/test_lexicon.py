@@ -31,13 +31,12 @@ def test_shipped_automaton_is_built_from_the_shipped_names():
     """resources/lexicon/automaton.bin is what data/build_lexicon.py writes for the names.tsv in
     the package (rebuild it with `python data/build_lexicon.py --automaton` after editing
     names.tsv), and the matcher uses it rather than building its own."""
-    import zlib
     from extractors import resources
     from extractors.components import lexicon
-    shipped, _, body = resources.path(lexicon.AUTOMATON).read_bytes().partition(b"\n")
-    fresh, _, fresh_body = lexicon.automaton_bytes().partition(b"\n")
-    assert shipped == fresh  # built from this names.tsv
-    assert zlib.decompress(body) == zlib.decompress(fresh_body)  # by this code
+    shipped = resources.path(lexicon.AUTOMATON).read_bytes().partition(b"\n")[0]
+    assert shipped == lexicon.automaton_bytes().partition(b"\n")[0]  # built from this names.tsv
+    # ... by this code: the same keys, indexes and values (the pickled automaton's bytes are not
+    # comparable: pyahocorasick writes its nodes' padding as it finds it in memory)
     loaded = lexicon._load_automaton()
     assert loaded is not None
     auto, values = loaded
