@@ -1,6 +1,6 @@
 """The speed work's shortcuts answer exactly what the plain formulations they replace answer:
 on every Unicode code point where a character class is involved, on the seed abstracts and on
-generated text mixing every kind of whitespace (benchmarks/profile.py shows what each saves)."""
+generated text mixing every kind of whitespace (benchmarks/stage_profile.py shows what each saves)."""
 import random
 import re
 from pathlib import Path

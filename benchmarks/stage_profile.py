@@ -1,6 +1,8 @@
 """Where the time of `extractors run` goes: seconds per stage and per spaCy component.
+(Not named profile.py: a script of that name here would shadow the standard library's `profile`
+for every script in this folder, and spaCy imports it.)
 
-    python benchmarks/profile.py [--corpus ../shared/corpus/abstracts.jsonl] [--limit N] [--batch 32]
+    python benchmarks/stage_profile.py [--corpus ../shared/corpus/abstracts.jsonl] [--limit N] [--batch 32]
 
 Runs the stages of one worker in this process, in the order a run does them, timing each on its
 own: reading the input (`partition.plan` + `read_part`), normalising (`normalize`), the tokenizer
@@ -32,8 +34,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "abstracts.jsonl"
-# this file's folder would shadow the standard library's `profile` (which spaCy imports): drop it
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.insert(0, str(ROOT))
 
 
