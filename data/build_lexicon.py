@@ -1,6 +1,11 @@
 """Build the package lexicon (extractors/resources/lexicon/names.tsv) from the shared name lists.
 
     python data/build_lexicon.py [../shared/lexicon]
+    python data/build_lexicon.py --automaton      # only rebuild automaton.bin from names.tsv
+
+Then writes extractors/resources/lexicon/automaton.bin, the matcher's Aho-Corasick automaton
+over names.tsv (extractors.components.lexicon.automaton_bytes), so that the package loads it
+instead of building it in every process.
 
 Reads datasets.tsv, methods.tsv, models.tsv, metrics.tsv and ambiguous.tsv (mostly Papers with
 Code data, CC BY-SA 4.0; see extractors/resources/lexicon/SOURCES.md) and keeps the surface forms
@@ -91,7 +96,20 @@ def main(src: Path) -> None:
         for form, typ, weight, name in sorted(rows):
             fh.write(f"{form}\t{typ}\t{weight}\t{name}\n")
     print(f"{len(rows)} surface forms -> {OUT / 'names.tsv'}")
+    write_automaton()
+
+
+def write_automaton() -> None:
+    """extractors/resources/lexicon/automaton.bin from the names.tsv now in the package."""
+    sys.path.insert(0, str(ROOT))
+    from extractors.components.lexicon import AUTOMATON, automaton_bytes
+    data = automaton_bytes()
+    (OUT.parent / AUTOMATON).write_bytes(data)
+    print(f"{len(data):,} bytes -> {OUT.parent / AUTOMATON}")
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "lexicon")
+    if sys.argv[1:] == ["--automaton"]:
+        write_automaton()
+    else:
+        main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "lexicon")

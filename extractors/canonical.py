@@ -98,9 +98,11 @@ def _keeps_content(name: str, canon: str) -> bool:
 LEXICON_ONLY = frozenset({"MODEL", "METHOD"})
 
 
+@lru_cache(maxsize=1 << 16)
 def canonical(name: Optional[str], typ: str) -> Optional[str]:
     """The canonical spelling of an entity name of type `typ` (None for None, and for a model or
-    method the lexicon does not know)."""
+    method the lexicon does not know). Cached: a pure function of its arguments and the package's
+    data, asked again and again for the same metric and dataset names."""
     if not name or typ not in CANONICAL_TYPES:
         return None
     types = (typ, {"DATASET": "BENCHMARK", "BENCHMARK": "DATASET"}[typ]) if typ in ("DATASET", "BENCHMARK") else (typ,)

@@ -7,7 +7,6 @@ serialise through them.
 from __future__ import annotations
 
 import hashlib
-import re
 from typing import ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
@@ -15,12 +14,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_serializer
 SCHEMA_VERSION = "1.0"
 SCHEMA_BASE_URL = "https://extractors.invalid/schemas"
 
-_WS = re.compile(r"\s+")
-
 
 def record_id(text: str) -> str:
-    """16 hex chars of sha256 over the text with whitespace runs collapsed and ends stripped."""
-    return hashlib.sha256(_WS.sub(" ", text).strip().encode("utf-8")).hexdigest()[:16]
+    """16 hex chars of sha256 over the text with whitespace runs collapsed and ends stripped
+    (``" ".join(text.split())`` is ``re.sub(r"\s+", " ", text).strip()``: both take whitespace
+    as `str.isspace`)."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:16]
 
 
 class _Strict(BaseModel):

@@ -17,6 +17,7 @@ import html
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
+import re
 
 import regex
 
@@ -249,11 +250,19 @@ _ISLAND = regex.compile(r"[\\$]")  # stands in for '%' while parsing, so that py
 _MATH_SKIP = frozenset("{}")
 
 
+@lru_cache(maxsize=1)
+def _latex_context():
+    """pylatexenc's default macro database, built once (a walker builds a new one by default,
+    a sixth of the time of a short abstract's parse); the walker only reads it."""
+    from pylatexenc.latexwalker import get_default_latex_context_db
+    return get_default_latex_context_db()
+
+
 def _latex(text: str) -> tuple[str, SegmentMap] | None:
     from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexGroupNode,
                                         LatexMacroNode, LatexMathNode, LatexSpecialsNode,
                                         LatexWalker)
-    walker = LatexWalker(text.replace("%", _PCT), tolerant_parsing=True)
+    walker = LatexWalker(text.replace("%", _PCT), latex_context=_latex_context(), tolerant_parsing=True)
     macros = _macros()
     out = _Builder(text)
     marks: list[tuple[int, int, str]] = []
@@ -380,7 +389,8 @@ _CHAR_RX = regex.compile(
 
 @lru_cache(maxsize=1)
 def _odd_chars():
-    return regex.compile("[" + "".join(regex.escape(ch) for ch in _charmap()) + "]")
+    # a set of literal characters: the standard library's `re` finds it ~4x faster than `regex`
+    return re.compile("[" + "".join(re.escape(ch) for ch in _charmap()) + "]")
 
 
 def _chars(text: str) -> tuple[str, SegmentMap] | None:

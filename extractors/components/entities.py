@@ -121,6 +121,39 @@ def _generic_rx():
                          regex.IGNORECASE)
 
 
+@lru_cache(maxsize=1)
+def _ascii_generic() -> Optional[tuple]:
+    """The generic terms (all lowercase), or None when one is not ASCII."""
+    terms = tuple(sorted(_generic()))
+    return terms if all(w.isascii() for w in terms) else None
+
+
+def generic_matches(text: str) -> list:
+    """The matches of ``_generic_rx().finditer(text)``, found several times faster: in an ASCII
+    text a match starts where the lowercased text has a term (found with `str.find`), and there
+    the pattern decides; any other text is searched with the pattern."""
+    pattern, terms = _generic_rx(), _ascii_generic()
+    if terms is None or not text.isascii():
+        return list(pattern.finditer(text))
+    low = text.lower()
+    starts = set()
+    for w in terms:
+        i = low.find(w)
+        while i >= 0:
+            starts.add(i)
+            i = low.find(w, i + 1)
+    out = []
+    last = 0
+    for start in sorted(starts):
+        if start < last:
+            continue
+        m = pattern.match(text, start)
+        if m:
+            out.append(m)
+            last = m.end()
+    return out
+
+
 def key(s: str) -> str:
     return rx(r"[^\p{L}\p{N}@^+]").sub("", s.casefold())
 
@@ -324,7 +357,7 @@ def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candi
     """Quality words ("accuracy") outside every entity, held for the linker."""
     seen_held = {(c.start, c.end) for c in held}
     out = []
-    for m in _generic_rx().finditer(text):
+    for m in generic_matches(text):
         if (m.start(), m.end()) not in seen_held and not any(_overlap((m.start(), m.end()), sp)
                                                             for e in entities for sp in e.mentions):
             out.append(Candidate(m.start(), m.end(), m.group(), Source.GENERIC, {"METRIC": Weight.HELD}))

@@ -16,7 +16,7 @@ Appends `Candidate`s to ``doc._.candidates``.
 """
 
 from functools import lru_cache
-from typing import Optional
+from typing import Iterator, Optional
 
 import regex
 from spacy.language import Language
@@ -37,7 +37,12 @@ _PREP_CUT = regex.compile(r"\s+(?:with|where|which|that|by|using|via|given|under
 
 @lru_cache(maxsize=1)
 def _tables():
-    patterns = [(t, regex.compile(pat)) for t, pat in resources.rows("name_patterns.tsv")]
+    patterns = []
+    for row in resources.rows("name_patterns.tsv"):
+        scope = row[2] if len(row) > 2 else ""
+        if scope not in ("", NUMBERED):
+            raise ValueError(f"name_patterns.tsv: unknown scope {scope!r}")
+        patterns.append((row[0], regex.compile(row[1]), scope))
     not_names = resources.words("not_names.txt")
     cues = {}
     for kind, pat in resources.rows("proposal_cues.tsv"):
@@ -102,11 +107,43 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
     return pos, end
 
 
+#: the scope of a shape pattern (name_patterns.tsv, third column) whose every match lies inside
+#: one whitespace-free chunk that holds a number (\p{N}): it is run on those chunks only
+NUMBERED = "numbered-chunk"
+_NUMBER = regex.compile(r"\p{N}")
+_SPACE = regex.compile(r"\s")
+_SPACE_BEFORE = regex.compile(r"(?r)\s")
+
+
+def numbered_chunks(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every maximal run of non-whitespace (the `regex` module's ``\S``) that
+    holds a number character, in order."""
+    out = []
+    m = _NUMBER.search(text)
+    while m:
+        before = _SPACE_BEFORE.search(text, 0, m.start())
+        after = _SPACE.search(text, m.end())
+        end = after.start() if after else len(text)
+        out.append((before.end() if before else 0, end))
+        m = _NUMBER.search(text, end)
+    return out
+
+
+def shape_matches(pat, scope: str, text: str, chunks: list) -> Iterator:
+    """``pat.finditer(text)``; for a NUMBERED pattern, over the numbered chunks only (the same
+    matches: none can cross whitespace or miss a number, and at a chunk's edges the pattern's
+    lookarounds meet whitespace or the end of the text, which they read alike)."""
+    if scope != NUMBERED:
+        return pat.finditer(text)
+    return (m for start, end in chunks for m in pat.finditer(text, start, end))
+
+
 def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[Candidate]:
     patterns, not_names, cues, heads = _tables()
     out: list[Candidate] = []
-    for typ, pat in patterns:
-        for m in pat.finditer(text):
+    chunks = numbered_chunks(text)
+    for typ, pat, scope in patterns:
+        for m in shape_matches(pat, scope, text, chunks):
             w = m.group()
             if w in not_names or w.rstrip("s") in not_names:
                 continue

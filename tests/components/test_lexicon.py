@@ -25,3 +25,31 @@ def test_lexicon_match(case):
         return
     types = found[case["name"]]
     assert max(types, key=types.get) == case["type"], types
+
+
+def test_shipped_automaton_is_built_from_the_shipped_names():
+    """resources/lexicon/automaton.bin is what data/build_lexicon.py writes for the names.tsv in
+    the package (rebuild it with `python data/build_lexicon.py --automaton` after editing
+    names.tsv), and the matcher uses it rather than building its own."""
+    from extractors import resources
+    from extractors.components import lexicon
+    shipped = resources.path(lexicon.AUTOMATON).read_bytes().partition(b"\n")[0]
+    assert shipped == lexicon.automaton_bytes().partition(b"\n")[0]  # built from this names.tsv
+    # ... by this code: the same keys, indexes and values (the pickled automaton's bytes are not
+    # comparable: pyahocorasick writes its nodes' padding as it finds it in memory)
+    loaded = lexicon._load_automaton()
+    assert loaded is not None
+    auto, values = loaded
+    built, built_values = lexicon.build_automaton()
+    assert len(auto) == len(built) > 20_000
+    assert list(auto.items()) == list(built.items()) and values == built_values
+    # the values say what a key spells: "cifar 10" (folded) is CIFAR-10, a dataset
+    hit = values[auto.get(lexicon._key("CIFAR-10"))]
+    assert hit[0] == len("CIFAR-10") and any(f[1] == "DATASET" for f in hit[1])
+
+
+def test_a_stale_automaton_file_is_not_used(monkeypatch):
+    """An automaton.bin written for another names.tsv is ignored (the matcher builds its own)."""
+    from extractors.components import lexicon
+    monkeypatch.setattr(lexicon, "_names_digest", lambda: b"0" * 64)
+    assert lexicon._load_automaton() is None

@@ -1,0 +1,145 @@
+"""The speed work's shortcuts answer exactly what the plain formulations they replace answer:
+on every Unicode code point where a character class is involved, on the seed abstracts and on
+generated text mixing every kind of whitespace (benchmarks/stage_profile.py shows what each saves)."""
+import random
+import re
+from pathlib import Path
+
+import pytest
+import regex
+
+from extractors import limits, readers
+from extractors.models import record_id
+
+ROOT = Path(__file__).resolve().parent.parent
+ALL_CHARS = "".join(chr(i) for i in range(0x110000) if not 0xD800 <= i < 0xE000)
+#: whitespace of every sort: ASCII, the four separators only `str.isspace` counts (U+001C-U+001F),
+#: NEL, no-break, line/paragraph separators, ideographic space; and characters that are not
+SPACES = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2028\u2029\u202f\u3000"
+OTHERS = "xY7._-([@é中\u200b"
+
+
+def seed_texts() -> list[str]:
+    texts = [a.text for path in sorted((ROOT / "seeds").iterdir())
+             for a in readers.read_file(path, str(path)) if isinstance(a, readers.Abstract)]
+    assert len(texts) >= 20
+    return texts
+
+
+def generated(n: int = 2000, seed: int = 15) -> list[str]:
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(n):
+        p = rnd.choice([0.01, 0.05, 0.3])
+        out.append("".join(rnd.choice(SPACES) if rnd.random() < p else rnd.choice(OTHERS)
+                           for _ in range(rnd.randint(0, 700))))
+    out += ["x" * k for k in (0, 1, 119, 120, 121, 500)]
+    out += ["\x1c".join(["y" * 60] * 3), "\u3000".join(["y" * 60] * 3), " " + "z" * 120 + " ", ALL_CHARS[:5000]]
+    return out
+
+
+def test_long_chunk_is_the_regex_answer():
+    plain = regex.compile(r"\S{120,}")
+    texts = seed_texts() + generated()
+    assert any(plain.search(t) for t in texts) and not all(plain.search(t) for t in texts)
+    for t in texts:
+        assert limits._has_long_chunk(t) == bool(plain.search(t)), repr(t[:80])
+
+
+def test_long_chunk_splits_where_the_regex_module_sees_whitespace():
+    """Each code point alone between two halves of a 120-character run: the run is long for the
+    shortcut exactly when the `regex` module does not take the character for whitespace."""
+    plain = regex.compile(r"\S{120,}")
+    for ch in ALL_CHARS[:0x3100]:  # every whitespace character is below U+3100
+        t = "a" * 60 + ch + "b" * 59
+        assert limits._has_long_chunk(t) == bool(plain.search(t)), hex(ord(ch))
+
+
+def needs_fallback_as_written(text: str) -> bool:
+    """The guard as it was first written (a regex search for a long chunk, then a count)."""
+    if not regex.search(r"\S{120,}", text):
+        if len(regex.findall(r"[\W_]", text)) * (40 + 120) <= limits.TEXT_LIMIT:
+            return False
+    total, largest = limits.tokenizer_cost(text)
+    return largest > limits.CHUNK_LIMIT or total > limits.TEXT_LIMIT
+
+
+@pytest.mark.parametrize("text", [
+    "(" * 1024,                       # one long chunk of punctuation: quadratic for spaCy
+    "a, " * 2000,                     # long, many punctuation marks, short chunks
+    "(" * 100 + " " + ")" * 100,      # two short chunks
+    "We train on ImageNet-1k; see https://example.org/" + "x" * 130 + " for code.",
+])
+def test_needs_fallback_unchanged(text):
+    assert limits.needs_fallback(text) == needs_fallback_as_written(text)
+
+
+def test_needs_fallback_unchanged_on_texts():
+    for t in seed_texts() + generated(500):
+        assert limits.needs_fallback(t) == needs_fallback_as_written(t)
+
+
+def test_record_id_collapses_whitespace_as_the_regex_did():
+    ws = re.compile(r"\s+")
+    for t in seed_texts() + generated(500) + [ALL_CHARS]:
+        assert " ".join(t.split()) == ws.sub(" ", t).strip()
+    assert record_id("  a\u3000b\x1c c\n") == record_id("a b c")
+    assert record_id("a b") != record_id("ab")
+
+
+def generic_texts() -> list[str]:
+    """Prose around the generic terms, in every case, glued to letters, hyphens and digits, and
+    with look-alike letters that match only without case (Kelvin sign, long s, dotted I)."""
+    from extractors.components.entities import _generic
+    terms = sorted(_generic())
+    rnd = random.Random(7)
+    glue = [" ", "", "-", "(", ") ", ", ", "\n", "1", "é", "K", "\u212a", "\u017f", "İ", "'s ", "/"]
+    out = []
+    for _ in range(1500):
+        parts = []
+        for _ in range(rnd.randint(1, 12)):
+            w = rnd.choice(terms + ["model", "the", "robust", "we", "accuracy-driven"])
+            w = rnd.choice([w, w.upper(), w.title(), w.replace("s", "\u017f"), w.replace("k", "\u212a")])
+            parts.append(w + rnd.choice(glue))
+        out.append(rnd.choice(glue) + "".join(parts))
+    return out
+
+
+def test_generic_matches_are_the_pattern_matches():
+    from extractors.components.entities import _generic_rx, generic_matches
+    texts = seed_texts() + generic_texts()
+    found = 0
+    for t in texts:
+        want = [(m.span(), m.group()) for m in _generic_rx().finditer(t)]
+        assert [(m.span(), m.group()) for m in generic_matches(t)] == want, repr(t[:120])
+        found += len(want)
+    assert found > 1000
+
+
+def shape_texts() -> list[str]:
+    """Model names, metrics and numbers of every kind (superscripts, fractions, roman numerals,
+    Arabic-Indic digits) glued to letters, hyphens, slashes, dots and whitespace of every sort."""
+    rnd = random.Random(11)
+    pieces = ["GPT-4o", "ResNet-50", "ViT-B/16", "pass@1", "Recall@10", "top-1", "x²", "½", "Ⅻ-net", "٣D",
+              "BERT", "mAP", "3.5", "v1.2-beta", "L2", "Qwen3-Coder-480B", "a1b2", "-7", "e.g.", "9-",
+              "T5", "COCO-30K", "nDCG@5", "ab", "Llama-3-8B", "(GPT-4)", "GPT-4,", "10%", "@2", "^4"]
+    out = []
+    for _ in range(1500):
+        out.append("".join(rnd.choice(pieces) + rnd.choice(SPACES + "-/.@,(" + "\u00b2")
+                           for _ in range(rnd.randint(1, 15))))
+    return out
+
+
+def test_numbered_patterns_find_the_same_names_on_chunks():
+    from extractors.components.names import NUMBERED, _tables, numbered_chunks, shape_matches
+    numbered = [(pat, scope) for _, pat, scope in _tables()[0] if scope == NUMBERED]
+    assert len(numbered) >= 3
+    found = 0
+    for t in seed_texts() + shape_texts() + generated(300):
+        chunks = numbered_chunks(t)
+        assert chunks == [m.span() for m in regex.finditer(r"(?<!\S)\S*\p{N}\S*", t)]
+        for pat, scope in numbered:
+            want = [m.span() for m in pat.finditer(t)]
+            assert [m.span() for m in shape_matches(pat, scope, t, chunks)] == want, (pat.pattern, t[:100])
+            found += len(want)
+    assert found > 1000
