@@ -123,8 +123,8 @@ def _generic_rx():
 
 @lru_cache(maxsize=1)
 def _ascii_generic() -> Optional[tuple]:
-    """The generic terms (all lowercase), or None when one is not ASCII."""
-    terms = tuple(sorted(_generic()))
+    """The generic terms and their plurals (all lowercase), or None when one is not ASCII."""
+    terms = tuple(sorted(set(_generic()) | set(_plurals())))
     return terms if all(w.isascii() for w in terms) else None
 
 
