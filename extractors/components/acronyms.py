@@ -35,11 +35,14 @@ if not Doc.has_extension("acronyms"):
 
 _GENERIC_TAIL = resources.word_list("acronym_generic_tail")
 _STOP = resources.word_list("acronym_stop")
-_SHORT = regex.compile(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.]{0,11}$")
-_WORDS = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’]*(?:[-‐/][\p{L}\p{N}]+)*")
+_SHORT = regex.compile(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.^]{0,11}$")
+_WORDS = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’*]*(?:[-‐/][\p{L}\p{N}*]+)*")
 _PAREN = regex.compile(r"\(([^()]{1,80})\)")
 _APPOSITION = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11}),\s+(?:(?:a|an|the)\s+)?(?=\p{L})")
-_DIGIT_WORDS = {"2": "to", "4": "for"}
+#: what a letter or digit of a short form may stand for besides itself: a digit for a whole word
+#: ("Seq2Seq"), an X for the start of a word ("XMC": Extreme Multi-label Classification,
+#: "XLM": cross-lingual); (strings, whether the string must be a whole word)
+_LETTER_WORDS = {"2": ("to",), "4": ("for",), "x": ("ex", "cross", "trans")}
 _NAMED = regex.compile(r",?\s+(?:named|called|dubbed|termed|coined)\s+(\p{Lu}[\p{L}\p{N}\-]{1,11})(?=[\s,.;:)]|$)")
 _COLON = regex.compile(r"([\p{L}][\p{L}\-\s]{2,60}):\s+(\p{Lu}[\p{L}\p{N}\-]{1,10})(?=[\s,.;])")
 
@@ -72,61 +75,139 @@ def is_short_form(s: str) -> bool:
         (sum(c.isupper() for c in s) >= 2)
 
 
-def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tuple[int, int, int]]:
-    """(first, last) indexes into `words` of the long form for `short`, and how many of its
-    letters start a word; None when no alignment passes.
-
-    Every letter or digit of the short form is matched, in order, to a character of the words
-    (the first one at the start of a word); among the possible alignments the one that covers the
-    fewest uncovered content words, then the most letters at word starts, then the fewest words
-    wins (a small bounded search).
-    """
+def _readings(short: str) -> list[list[tuple[str, ...]]]:
+    """Readings of `short` as a sequence of units, each unit the strings it may match: its
+    letters and digits as written; a digit 2 or 4 may also be a word ("Seq2Seq": to); a digit
+    beside a letter may repeat it ("HO2": Hindsight Off-policy Options, "H3T": High-Throughput
+    Transformer Training, "S^2GC": Simple Spectral Graph Convolution)."""
     chars = [c.lower() for c in short if c.isalnum()]
-    if not chars or not words or len(chars) > 12:
+    plain = [(c,) + _LETTER_WORDS.get(c, ()) for c in chars]
+    readings = [plain]
+    for i, c in enumerate(chars):
+        if c.isdigit() and c not in "01":
+            for j in (i - 1, i + 1):  # the letter it repeats: before it or after it
+                if 0 <= j < len(chars) and chars[j].isalpha():
+                    readings.append(plain[:i] + [(chars[j],)] * (int(c) - 1) + plain[i + 1:])
+    return readings
+
+
+#: the least confidence (`Alignment.confidence`) at which an alignment defines an acronym
+MIN_CONFIDENCE = 0.2
+
+
+@dataclass
+class Alignment:
+    """Where the letters of a short form fall in the words before it, and how well they fit."""
+    first: int          # index of the first word of the long form
+    last: int           # index of the word holding the last letter
+    initials: int       # letters at the start of a word or word part, or set as a capital
+    joined: int         # letters right after the previous one inside a word ("Fed" of Federated)
+    missing: int        # content words between first and last without a letter
+    trailing: int       # content words after `last`
+    units: int          # letters (and digit words) of the short form
+
+    @property
+    def confidence(self) -> float:
+        """Schwartz–Hearst-style confidence in [0, 1]: the share of letters that start a word
+        (or continue the one before), less a share for every content word left without one."""
+        fit = (self.initials + self.joined) / self.units
+        return round(max(0.0, fit - 0.15 * self.missing - 0.1 * self.trailing), 6)
+
+
+def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
+    """The best alignment of the letters of `short`, in order, with the characters of `words`
+    (the first letter at the start of a word), or None. A letter "starts" a word at the word's
+    start, after a hyphen or slash, or where the long form sets it as a capital inside a word
+    (marked letters: "BiDirectional", "nEural Network", "networKs"). Among alignments the one
+    with the fewest content words left out, then the most letters at starts or joined to the
+    letter before, then the fewest words wins (dynamic programming over letter positions)."""
+    if not words:
         return None
-    text_parts, starts, word_of = [], set(), []
+    words = [(a, b, w.replace("*", "")) for a, b, w in words]  # "**S**pilling": marked letters
+    text = " ".join(w for _, _, w in words)
+    low = text.lower()
+    starts, word_of, content = set(), [], []
     pos = 0
     for i, (_, _, w) in enumerate(words):
-        lw = w.lower()
         starts.add(pos)
-        for m in rx(r"[-‐/](?=[\p{L}\p{N}])").finditer(lw):
+        for m in rx(r"[-‐/](?=[\p{L}\p{N}])").finditer(w):
             starts.add(pos + m.end())
-        text_parts.append(lw)
-        word_of.extend([i] * (len(lw) + 1))
-        pos += len(lw) + 1
-    text = " ".join(text_parts)
-    best: list = [None, None]  # score, first word
-    budget = [4000]
+        if not w.isupper():
+            starts.update(pos + k for k, ch in enumerate(w) if ch.isupper())
+        word_of.extend([i] * (len(w) + 1))
+        content.append(w.lower() not in _STOP)
+        pos += len(w) + 1
+    cum = [0]
+    for c in content:
+        cum.append(cum[-1] + c)
 
-    def search(ci: int, limit: int, covered: frozenset, initials: int) -> None:
-        if budget[0] <= 0:
-            return
-        budget[0] -= 1
-        if ci < 0:
-            first = min(covered)
-            content = [i for i in range(first, len(words)) if words[i][2].lower() not in _STOP]
-            missing = sum(1 for i in content if i not in covered)
-            score = (-missing, initials, first - len(words))
-            if best[0] is None or score > best[0]:
-                best[0], best[1] = score, (first, max(covered), initials)
-            return
-        c = chars[ci]
-        cands = [p for p in range(limit - 1, -1, -1) if text[p] == c and (ci > 0 or p in starts)]
-        if c in _DIGIT_WORDS:  # "Seq2Seq": sequence-to-sequence, "S2PA": semantics-to-pronunciation
-            w = _DIGIT_WORDS[c]
-            cands += [p for p in range(limit - len(w), -1, -1) if p in starts and text.startswith(w, p)
-                      and not text[p + len(w):p + len(w) + 1].isalpha()]
-        cands.sort(key=lambda p: (p not in starts, limit - p))
-        for p in cands[:4]:
-            search(ci - 1, p, covered | {word_of[p]}, initials + (p in starts))
+    def between(a: int, b: int) -> int:  # content words strictly between word a and word b
+        return cum[b] - cum[a + 1] if b > a + 1 else 0
 
-    search(len(chars) - 1, len(text), frozenset(), 0)
-    if best[0] is None:
-        return None
-    missing = -best[0][0]
-    if missing > 1:
-        return None
-    return best[1]
+    best = None
+    for units in _readings(short):
+        if not units or len(units) > 14:
+            continue
+        # state: end position of unit -> (score, first word, initials, joined, missing)
+        prev: dict = {}
+        for ui, alts in enumerate(units):
+            cur: dict = {}
+            for s_ in alts:
+                p = low.find(s_)
+                while p >= 0:
+                    e = p + len(s_) - 1
+                    is_start = p in starts
+                    if len(s_) > 1 and not (is_start and (s_[0].isalpha() or not low[e + 1:e + 2].isalpha())):
+                        p = low.find(s_, p + 1)
+                        continue
+                    if ui == 0:
+                        if is_start:
+                            cand = (1.0, word_of[p], 1, 0, 0)
+                            if e not in cur or cand > cur[e]:
+                                cur[e] = cand
+                    else:
+                        for q, (sc, first, ini, jo, mi) in prev.items():
+                            if q >= p:
+                                continue
+                            joined = not is_start and q == p - 1 and low[p - 1] != " "
+                            gap = between(word_of[q], word_of[p])
+                            cand = (sc + (1.0 if is_start else 0.8 if joined else 0.0) - 3 * gap,
+                                    first, ini + is_start, jo + joined, mi + gap)
+                            if e not in cur or cand > cur[e]:
+                                cur[e] = cand
+                    p = low.find(s_, p + 1)
+            prev = cur
+            if not prev:
+                break
+        for e, (sc, first, ini, jo, mi) in prev.items():
+            last = word_of[e]
+            trailing = cum[len(words)] - cum[last + 1]
+            a = Alignment(first, last, ini, jo, mi, trailing, len(units))
+            rank = (a.confidence, sc, first)
+            if _accept(a) and (best is None or rank > best[0]):
+                best = (rank, a)
+    return best[1] if best else None
+
+
+def _accept(a: Alignment) -> bool:
+    """Chance alignments fail: a low confidence, or more than one content word left without a
+    letter, unless every letter starts a word or continues the one before it (then up to two
+    words inside and three descriptive words after may go without: "Pre-trained Image Encoder for
+    Generalizable visual reinforcement learning (PIE-G)", "BiDirectional learning for offline
+    Infinite-width model-based optimization (BDI)")."""
+    if a.confidence < MIN_CONFIDENCE:
+        return False
+    if a.missing + a.trailing <= 1:
+        return True
+    return a.confidence >= 0.5 and a.missing <= 2 and a.trailing <= 3 and a.initials + a.joined == a.units \
+        and a.initials >= 2
+
+
+def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tuple[int, int, int]]:
+    """(first, last) indexes into `words` of the long form for `short`, and how many of its
+    letters start a word; None when no alignment passes (see `align`)."""
+    a = align(short, words)
+    return None if a is None else (a.first, a.last, a.initials)
 
 
 def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences,
@@ -143,7 +224,8 @@ def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences,
 
 
 def _words_before(text: str, end: int, n: int, sents: Sentences) -> list[tuple[int, int, str]]:
-    """The last `n` words before `end` in its sentence, after any "; " or bracket."""
+    """The last `n` words before `end` in its sentence (function words not counted), after any
+    "; " or bracket."""
     window_start = max(0, end - 200, sents.start(end))
     chunk = text[window_start:end]
     # stop at a clause boundary
@@ -152,7 +234,11 @@ def _words_before(text: str, end: int, n: int, sents: Sentences) -> list[tuple[i
         window_start += cut + 1
         chunk = text[window_start:end]
     ws = [(window_start + m.start(), window_start + m.end(), m.group()) for m in _WORDS.finditer(chunk)]
-    return ws[-n:]
+    k, counted = len(ws), 0
+    while k > 0 and counted < n:  # function words do not count towards the window
+        k -= 1
+        counted += ws[k][2].lower() not in _STOP
+    return ws[k:]
 
 
 def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymMatch]:
@@ -228,6 +314,8 @@ def _appositions(text: str) -> list[AcronymMatch]:
         letters = [ch for ch in words[0][2] if ch.isalpha()] if words else []
         if len(letters) >= 2 and sum(ch.isupper() for ch in letters) * 2 > len(letters):
             continue  # "CIFAR-10, CIFAR-100 and ImageNet": a list of names, not a definition
+        if words and rx(r"\p{Ll}+(?:ed|ing)").fullmatch(words[0][2]):
+            continue  # "MADG, motivated by a margin ...": a participle clause, not a long form
         for j in range(2, min(len(words), n + 4) + 1):
             k = best_long_form(short, words[:j])
             if k is not None and k[0] == 0 and k[1] == j - 1:
