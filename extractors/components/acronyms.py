@@ -223,6 +223,26 @@ def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences,
     return words[k[0]][0], words[k[1]][1]
 
 
+#: words a paren may put before a short form: "(named H3T)", "(or UNMT)", "(i.e., SGD)"
+_INNER_CUE = regex.compile(r"(?:named|called|dubbed|termed|abbreviated(?:\s+as)?|short(?:ened)?(?:\s+as)?|or|"
+                           r"i\.e\.,?|a\.k\.a\.?|aka)\s+", regex.IGNORECASE)
+_NOT_LEADING = resources.word_list("acronym_not_leading")
+
+
+def _extend_left(text: str, s0: int, sents: Sentences) -> int:
+    """Where a long form starting at `s0` begins once a modifier the alignment leaves out is
+    back: the one word between it and the start of its sentence ("Medical entity extraction (EE)
+    is ...", "Conditional score-based diffusion model (SBDM)"); never an evaluative or function
+    word, an adverb, a verb form or a compound ("Although importance sampling (IS)", "Applying
+    RL", "Few-shot in-context learning (ICL)")."""
+    m = rx(r"(\p{L}+)\s+").fullmatch(text, sents.start(s0), s0)
+    if m:
+        w = m.group(1).lower()
+        if w not in _STOP and w not in _NOT_LEADING and not rx(r".*(?:ly|ing|ed)").fullmatch(w):
+            return m.start()
+    return s0
+
+
 def _words_before(text: str, end: int, n: int, sents: Sentences) -> list[tuple[int, int, str]]:
     """The last `n` words before `end` in its sentence (function words not counted), after any
     "; " or bracket."""
@@ -249,25 +269,33 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
     seen: set[str] = set()
     for m in _PAREN.finditer(text):
         inner = m.group(1)
-        first_part = rx(r"[,;]").split(inner)[0].strip()
-        if is_short_form(first_part) and len(first_part.split()) <= 2:
-            short = first_part
+        cue = _INNER_CUE.match(inner)  # "(named H3T)", "(or UNMT)"
+        parts = rx(r"[,;]").split(inner[cue.end():] if cue else inner)
+        first_part = parts[0].strip()
+        defined = False
+        for part in parts[:3]:  # "Layer Normalization (LayerNorm, LN)": each short form
+            short = part.strip()
+            if not (is_short_form(short) and len(short.split()) <= 2):
+                break
             a = sum(1 for c in short if c.isalnum())
             words = _words_before(text, m.start(), min(a + 5, 2 * a), sents)
             k = best_long_form(short, words)
-            if k is not None:
-                last = k[1]
-                # uncovered trailing words stay in the long form ("Relative Value Learning (RV)")
-                # unless they only say what kind of thing it is ("Birds dataset (CUB)")
-                while last < len(words) - 1 and words[last + 1][2].lower() not in _GENERIC_TAIL:
-                    last += 1
-                s0, e0 = words[k[0]][0], words[last][1]
-                long = text[s0:e0]
-                one_name = " " not in long and any(ch.isdigit() for ch in long)  # "CIFAR10 (CIFAR100)"
-                if long.lower() != short.lower() and len(long) > len(short) and not one_name:
-                    s_start = m.start(1) + inner.index(first_part)
-                    found.append(AcronymMatch(short, long, s_start, s_start + len(short), s0, e0))
-                    continue
+            if k is None:
+                continue
+            last = k[1]
+            # uncovered trailing words stay in the long form ("Relative Value Learning (RV)")
+            # unless they only say what kind of thing it is ("Birds dataset (CUB)")
+            while last < len(words) - 1 and words[last + 1][2].lower() not in _GENERIC_TAIL:
+                last += 1
+            s0, e0 = _extend_left(text, words[k[0]][0], sents), words[last][1]
+            long = text[s0:e0]
+            one_name = " " not in long and any(ch.isdigit() for ch in long)  # "CIFAR10 (CIFAR100)"
+            if long.lower() != short.lower() and len(long) > len(short) and not one_name:
+                s_start = m.start(1) + inner.index(short, cue.end() if cue else 0)
+                found.append(AcronymMatch(short, long, s_start, s_start + len(short), s0, e0))
+                defined = True
+        if defined:
+            continue
         # reverse: SHORT (long form)
         before = rx(r"([\p{L}\p{N}][\p{L}\p{N}\-]{1,11})\s*$").search(text[max(0, m.start() - 14):m.start()])
         if before and is_short_form(before.group(1)) and len(inner.split()) > 1:
