@@ -5,16 +5,26 @@ Definitions found on the clean text (so a long form split by markup, such as
 - ``long form (SHORT)`` — the classic pattern;
 - ``SHORT (long form)`` — when the parenthesis holds more words than the short form has letters;
 - ``long form: SHORT`` — a definition by colon ("in-context learning: ICL for ...");
-- ``long form, named SHORT`` — "a Mixed-scale Sparse Voxel Transformer, named MsSVT";
-- ``SHORT, long form`` — an appositive ("REAP, Router-weighted Expert Activation Pruning").
-A digit of the short form may stand for a word: 2 for "to", 4 for "for" ("Seq2Seq").
+- ``long form, named SHORT`` — "a Mixed-scale Sparse Voxel Transformer, named MsSVT" (also
+  called, dubbed, termed, abbreviated, referred to as, denoted as; and "or" when every letter
+  starts a word: "Unsupervised Neural Machine Translation or UNMT");
+- ``Long Form, SHORT,`` — "Trigonometry-Aware Neural networKs for ..., TANKBind, that ...";
+- ``SHORT, long form`` / ``SHORT: long form`` — an appositive ("REAP, Router-weighted Expert
+  Activation Pruning", "CoLLAT: Contrastive Locked Language and Audio Tuning").
+Every short form of a parenthesis is read ("Layer Normalization (LayerNorm, LN)"), after a cue
+inside it ("(named H3T)").
 
-The long form is chosen as in Schwartz & Hearst (2003): walking back from the last character of
-the short form, each of its letters must be found in the words before the parenthesis, the first
-one at the start of a word, within min(|A| + 5, 2|A|) words. Two checks reject chance alignments:
-at most one content word of the long form may go without a letter of the short form, and the
-first letter must start the long form's first word. Later uses of the short form (and of its
-plural or singular) are mentions of the same thing.
+The long form is chosen as in Schwartz & Hearst (2003): each letter of the short form must be
+found, in order, in the words before it (the first at the start of a word), within
+min(|A| + 5, 2|A|) words (function words not counted). Beyond initials, a letter may continue
+the one before it inside a word ("Fed" of Federated, "LATTE" of LAyer-wise TEacher Transfer),
+sit anywhere in a word, or be a capital set inside a word ("BiDirectional", "nEural", letters
+marked up with ``**``); a digit may stand for a word (2 for "to", 4 for "for": "Seq2Seq") or
+repeat a letter ("HO2", "H3T", "M^3"), an X for ex-/cross-/trans-. Each alignment gets a
+confidence (`Alignment.confidence`: the share of letters at word starts or joined, less a
+share per content word left without a letter); the most confident alignment that passes the
+checks (`_accept`) wins. Later uses of the short form (and of its plural or singular) are
+mentions of the same thing.
 
 Writes ``doc._.acronyms``: a list of `AcronymMatch` (clean offsets).
 """
@@ -38,12 +48,16 @@ _STOP = resources.word_list("acronym_stop")
 _SHORT = regex.compile(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.^]{0,11}$")
 _WORDS = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’*]*(?:[-‐/][\p{L}\p{N}*]+)*")
 _PAREN = regex.compile(r"\(([^()]{1,80})\)")
-_APPOSITION = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11}),\s+(?:(?:a|an|the)\s+)?(?=\p{L})")
+_APPOSITION = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a|an|the)\s+)?(?=\p{L})")
 #: what a letter or digit of a short form may stand for besides itself: a digit for a whole word
 #: ("Seq2Seq"), an X for the start of a word ("XMC": Extreme Multi-label Classification,
 #: "XLM": cross-lingual); (strings, whether the string must be a whole word)
 _LETTER_WORDS = {"2": ("to",), "4": ("for",), "x": ("ex", "cross", "trans")}
-_NAMED = regex.compile(r",?\s+(?:named|called|dubbed|termed|coined)\s+(\p{Lu}[\p{L}\p{N}\-]{1,11})(?=[\s,.;:)]|$)")
+_NAMED = regex.compile(r",?\s+(?:(?:which\s+)?(?:we\s+)?(?:named|called|dubbed|termed(?:\s+as)?|coined|"
+                       r"abbreviated(?:\s+as)?|referred\s+to\s+as|denoted\s+(?:as|by))|(or))"
+                       r"\s+(\p{Lu}[\p{L}\p{N}\-]{1,11})(?=[\s,.;:)]|$)")
+#: a short form set off by commas right after its long form: "..., TANKBind, that builds ..."
+_BETWEEN_COMMAS = regex.compile(r"(?<=\p{L}),\s+(\p{Lu}[\p{L}\p{N}\-]{1,11}),")
 _COLON = regex.compile(r"([\p{L}][\p{L}\-\s]{2,60}):\s+(\p{Lu}[\p{L}\p{N}\-]{1,10})(?=[\s,.;])")
 
 
@@ -105,6 +119,7 @@ class Alignment:
     missing: int        # content words between first and last without a letter
     trailing: int       # content words after `last`
     units: int          # letters (and digit words) of the short form
+    loose_tail: bool = False  # a function word among the words after `last` ("... for this problem")
 
     @property
     def confidence(self) -> float:
@@ -126,20 +141,24 @@ def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
     words = [(a, b, w.replace("*", "")) for a, b, w in words]  # "**S**pilling": marked letters
     text = " ".join(w for _, _, w in words)
     low = text.lower()
-    starts, word_of, content = set(), [], []
+    starts, parts, word_of, content = set(), set(), [], []
     pos = 0
     for i, (_, _, w) in enumerate(words):
         starts.add(pos)
-        for m in rx(r"[-‐/](?=[\p{L}\p{N}])").finditer(w):
-            starts.add(pos + m.end())
-        if not w.isupper():
-            starts.update(pos + k for k, ch in enumerate(w) if ch.isupper())
+        inner = {pos + m.end() for m in rx(r"[-‐/](?=[\p{L}\p{N}])").finditer(w)}
+        if not w.isupper():  # capitals inside a word: "BiDirectional", "nEural", "coVariance"
+            inner.update(pos + k for k, ch in enumerate(w) if ch.isupper() and k and w[k - 1].isalpha())
+        parts |= inner  # the start of a word part scores a little less than a word's start
+        starts |= inner
         word_of.extend([i] * (len(w) + 1))
         content.append(w.lower() not in _STOP)
         pos += len(w) + 1
     cum = [0]
     for c in content:
         cum.append(cum[-1] + c)
+
+    def _start_gain(p: int) -> float:  # a function word's start ("of") or a word part's counts less
+        return 0.5 if not content[word_of[p]] else 0.9 if p in parts else 1.0
 
     def between(a: int, b: int) -> int:  # content words strictly between word a and word b
         return cum[b] - cum[a + 1] if b > a + 1 else 0
@@ -162,7 +181,7 @@ def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
                         continue
                     if ui == 0:
                         if is_start:
-                            cand = (1.0, word_of[p], 1, 0, 0)
+                            cand = (_start_gain(p), word_of[p], 1, 0, 0)
                             if e not in cur or cand > cur[e]:
                                 cur[e] = cand
                     else:
@@ -171,7 +190,8 @@ def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
                                 continue
                             joined = not is_start and q == p - 1 and low[p - 1] != " "
                             gap = between(word_of[q], word_of[p])
-                            cand = (sc + (1.0 if is_start else 0.8 if joined else 0.0) - 3 * gap,
+                            gain = _start_gain(p) if is_start else 0.8 if joined else 0.0
+                            cand = (sc + gain - 3 * gap,
                                     first, ini + is_start, jo + joined, mi + gap)
                             if e not in cur or cand > cur[e]:
                                 cur[e] = cand
@@ -182,7 +202,8 @@ def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
         for e, (sc, first, ini, jo, mi) in prev.items():
             last = word_of[e]
             trailing = cum[len(words)] - cum[last + 1]
-            a = Alignment(first, last, ini, jo, mi, trailing, len(units))
+            loose = any(not content[i] for i in range(last + 1, len(words)))
+            a = Alignment(first, last, ini, jo, mi, trailing, len(units), loose)
             rank = (a.confidence, sc, first)
             if _accept(a) and (best is None or rank > best[0]):
                 best = (rank, a)
@@ -200,7 +221,7 @@ def _accept(a: Alignment) -> bool:
     if a.missing + a.trailing <= 1:
         return True
     return a.confidence >= 0.5 and a.missing <= 2 and a.trailing <= 3 and a.initials + a.joined == a.units \
-        and a.initials >= 2
+        and a.initials >= 2 and not a.loose_tail
 
 
 def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tuple[int, int, int]]:
@@ -210,46 +231,37 @@ def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tu
     return None if a is None else (a.first, a.last, a.initials)
 
 
-def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences,
-                         min_initials: int = 0) -> Optional[tuple[int, int]]:
-    """(start, end) of a long form for `short` whose last word ends right before `end`, or None."""
+def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences, min_initials: int = 0,
+                         strict: bool = False) -> Optional[tuple[int, int]]:
+    """(start, end) of a long form for `short` whose words end right before `end` (less a word
+    that only says what kind of thing it is: "Gradient-based Intervention Targeting method,
+    abbreviated GIT"), or None. `strict`: every letter starts a word or joins the one before
+    (for cues that are also ordinary words: "X or UNMT", "X, TANKBind, ...")."""
     if not is_short_form(short):
         return None
     a = sum(1 for c in short if c.isalnum())
     words = _words_before(text, end, min(a + 5, 2 * a), sents)
-    k = best_long_form(short, words)
-    if k is None or k[1] != len(words) - 1 or k[2] < min_initials:
+    while words and words[-1][2].lower() in _GENERIC_TAIL:
+        words = words[:-1]
+    al = align(short, words)
+    if al is None or al.initials < min_initials:
         return None
-    return words[k[0]][0], words[k[1]][1]
+    if strict and (al.initials + al.joined < al.units or al.confidence < 0.75):
+        return None
+    return words[al.first][0], words[-1][1]
 
 
 #: words a paren may put before a short form: "(named H3T)", "(or UNMT)", "(i.e., SGD)"
 _INNER_CUE = regex.compile(r"(?:named|called|dubbed|termed|abbreviated(?:\s+as)?|short(?:ened)?(?:\s+as)?|or|"
                            r"i\.e\.,?|a\.k\.a\.?|aka)\s+", regex.IGNORECASE)
-_NOT_LEADING = resources.word_list("acronym_not_leading")
-
-
-def _extend_left(text: str, s0: int, sents: Sentences) -> int:
-    """Where a long form starting at `s0` begins once a modifier the alignment leaves out is
-    back: the one word between it and the start of its sentence ("Medical entity extraction (EE)
-    is ...", "Conditional score-based diffusion model (SBDM)"); never an evaluative or function
-    word, an adverb, a verb form or a compound ("Although importance sampling (IS)", "Applying
-    RL", "Few-shot in-context learning (ICL)")."""
-    m = rx(r"(\p{L}+)\s+").fullmatch(text, sents.start(s0), s0)
-    if m:
-        w = m.group(1).lower()
-        if w not in _STOP and w not in _NOT_LEADING and not rx(r".*(?:ly|ing|ed)").fullmatch(w):
-            return m.start()
-    return s0
-
-
 def _words_before(text: str, end: int, n: int, sents: Sentences) -> list[tuple[int, int, str]]:
     """The last `n` words before `end` in its sentence (function words not counted), after any
     "; " or bracket."""
     window_start = max(0, end - 200, sents.start(end))
     chunk = text[window_start:end]
     # stop at a clause boundary
-    cut = max(chunk.rfind("; "), chunk.rfind("("), chunk.rfind(")"))
+    sentence = [m.end() - 1 for m in rx(r"[.!?]\s+(?=\p{Lu}\p{Ll})").finditer(chunk)]  # "..., etc. We propose"
+    cut = max(chunk.rfind("; "), chunk.rfind("("), chunk.rfind(")"), sentence[-1] if sentence else -1)
     if cut >= 0:
         window_start += cut + 1
         chunk = text[window_start:end]
@@ -274,7 +286,7 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
         first_part = parts[0].strip()
         defined = False
         for part in parts[:3]:  # "Layer Normalization (LayerNorm, LN)": each short form
-            short = part.strip()
+            short = part.strip().strip("*")  # "(**FaST**)"
             if not (is_short_form(short) and len(short.split()) <= 2):
                 break
             a = sum(1 for c in short if c.isalnum())
@@ -287,7 +299,8 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
             # unless they only say what kind of thing it is ("Birds dataset (CUB)")
             while last < len(words) - 1 and words[last + 1][2].lower() not in _GENERIC_TAIL:
                 last += 1
-            s0, e0 = _extend_left(text, words[k[0]][0], sents), words[last][1]
+            s0, e0 = words[k[0]][0], words[last][1]
+            s0 -= len(text[:s0]) - len(text[:s0].rstrip("*"))  # "**Fa**st ...": the markup with it
             long = text[s0:e0]
             one_name = " " not in long and any(ch.isdigit() for ch in long)  # "CIFAR10 (CIFAR100)"
             if long.lower() != short.lower() and len(long) > len(short) and not one_name:
@@ -308,12 +321,18 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
                     found.append(AcronymMatch(short, text[long_words[0][0]:long_words[-1][1]],
                                               s_start, s_start + len(short), long_words[0][0], long_words[-1][1]))
     for m in _COLON.finditer(text):  # "in-context learning: ICL for ..."
+        if sum(ch.isupper() for ch in m.group(2)) < 2:
+            continue  # "... the transformation: We prove"
         k = _long_form_ending_at(text, m.group(2), m.end(1), sents)
         if k is not None:
             found.append(AcronymMatch(m.group(2), text[k[0]:k[1]], m.start(2), m.end(2), *k))
     for m in _NAMED.finditer(text):  # "a novel Mixed-scale Sparse Voxel Transformer, named MsSVT"
-        k = _long_form_ending_at(text, m.group(1), m.start(), sents, min_initials=2)
-        if k is not None and k[1] - k[0] > len(m.group(1)) and " " in text[k[0]:k[1]]:
+        k = _long_form_ending_at(text, m.group(2), m.start(), sents, min_initials=2, strict=bool(m.group(1)))
+        if k is not None and k[1] - k[0] > len(m.group(2)) and " " in text[k[0]:k[1]]:
+            found.append(AcronymMatch(m.group(2), text[k[0]:k[1]], m.start(2), m.end(2), *k))
+    for m in _BETWEEN_COMMAS.finditer(text):  # "Trigonometry-Aware Neural networKs for ..., TANKBind,"
+        k = _long_form_ending_at(text, m.group(1), m.start(), sents, min_initials=2, strict=True)
+        if k is not None and " " in text[k[0]:k[1]] and text[k[0]].isupper():  # a title, not a blend
             found.append(AcronymMatch(m.group(1), text[k[0]:k[1]], m.start(1), m.end(1), *k))
     found += _appositions(text)
     out = []
@@ -327,14 +346,15 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
 
 
 def _appositions(text: str) -> list[AcronymMatch]:
-    """Definitions written "SHORT, long form" ("REAP, Router-weighted Expert Activation Pruning")."""
+    """Definitions written "SHORT, long form" ("REAP, Router-weighted Expert Activation Pruning")
+    or "SHORT: long form" ("CoLLAT: Contrastive Locked Language and Audio Tuning")."""
     found: list[AcronymMatch] = []
     for m in _APPOSITION.finditer(text):
         short = m.group(1)
         if not is_short_form(short) or sum(c.isupper() for c in short) < 2:
             continue
         tail = text[m.end():m.end() + 160]
-        stop = rx(r"[,.;:()]|\s(?:that|which|to|for|is|are|as|with)\s").search(tail)
+        stop = rx(r"[,.;:()]|\s(?:that|which|to|is|are|as|with)\s").search(tail)
         tail = tail[:stop.start()] if stop else tail
         words = [(m.end() + w.start(), m.end() + w.end(), w.group()) for w in _WORDS.finditer(tail)]
         n = sum(1 for c in short if c.isalnum())
