@@ -157,8 +157,11 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     low = rx(r"\s*((?:\p{Ll}[\p{Ll}\-]*\s+){0,2}\p{Ll}[\p{Ll}\-]*)(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))").match(text[pos:pos + 60])
                     if low:
                         run = (pos + low.start(1), pos + low.end(1))
-                if kind == "called" and not rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|the\s+resulting)\b", regex.IGNORECASE).search(text[sents.start(m.start()):m.start()]):
-                    # "a manifold learning technique called diffusion maps": a name, but not new
+                before = text[sents.start(m.start()):m.start()]
+                if kind == "called" and (not rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|the\s+resulting)\b", regex.IGNORECASE).search(before)
+                                         or rx(r"\bet\s+al\b|[\[(](?:19|20)\d\d[a-z]?[\])]").search(before)):
+                    # "a manifold learning technique called diffusion maps", "Seide et al. [2014]
+                    # proposed an error feedback mechanism, which we refer to as EF14": not new
                     if run and run[1] - run[0] >= 2:
                         head = rx(r"([\p{L}\-]+)\s*,?\s*$").search(text, max(0, m.start() - 30), m.start())
                         t = head_type(head.group(1), _tables()[3]) if head else None
@@ -240,6 +243,10 @@ _PHRASE_NAME = regex.compile(r"\(\s*(?:(?:coined|denoted|referred\s+to)\s+as\s+|
                              + r")(?=\s*(?:[,(;:.—]|-{1,2}|$))")
 
 
+#: a name right after a lowercase noun ("method MCTS-VS"); the noun must be a type head
+_AFTER_HEAD = regex.compile(r"(?<![\p{L}\-])(\p{Ll}+)\s+(" + _NAME_TOKEN + r")(?=\s|[,.;:(]|$)")
+
+
 def _coined(name: str) -> bool:
     """A coined name has a capital after its first character or a digit: LASNet, MTG-Net, FLO."""
     return len(name) >= 2 and (any(ch.isupper() for ch in name[1:]) or any(ch.isdigit() for ch in name))
@@ -256,6 +263,10 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
     stop = _PHRASE_END.search(window)
     phrase = window[:stop.start() if stop else len(window)]
     m = next((c for c in _PHRASE_NAME.finditer(phrase) if _coined(c.group(1) or c.group(2))), None)
+    if not m:  # a coined name right after the kind of thing it is: "a variable selection method MCTS-VS"
+        h = next((c for c in _AFTER_HEAD.finditer(phrase) if _coined(c.group(2)) and head_type(c.group(1), _tables()[3])), None)
+        if h and len(phrase[:h.start(2)].split()) <= max_words and not rx(r"[()\[\]]").search(phrase[:h.start(2)]):
+            return [Candidate(pos + h.start(2), pos + h.end(2), h.group(2), Source.PROPOSAL, {}, proposed=True)]
     if not m or len(phrase[:m.start()].split()) > max_words or rx(r"[()\[\]]").search(phrase[:m.start()]):
         return []
     if rx(r"\b(?:for|of|in|on|with|from|towards?)\s+\p{Ll}+ing\b").search(phrase[:m.start()]):
@@ -275,7 +286,7 @@ _RUN_END_WORDS = (r"that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are
                   r"was|were|can|could|will|would|may|might|has|have|had|achieves?|outperforms?|"
                   r"consists?|uses?|learns?|leverages?|enables?|allows?|provides?|based|via|"
                   r"through|where|while|whose|under|over|across")
-_FUNCTION_AFTER = regex.compile(rf"\s*(?:[,.;:()\[\]]|$|(?:{_RUN_END_WORDS})\b)")
+_FUNCTION_AFTER = regex.compile(rf"\s*(?:[,.;:()\[\]—]|-{{1,2}}\s|$|(?:{_RUN_END_WORDS})\b)")
 
 
 def _plausible_run(text: str, s: int, e: int) -> bool:
