@@ -153,13 +153,18 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     if adj:
                         pos += adj.end()
                 run = name_run(text, pos)
+                lowercase = False
                 if run is None and kind == "called":
                     low = rx(r"\s*((?:\p{Ll}[\p{Ll}\-]*\s+){0,2}\p{Ll}[\p{Ll}\-]*)(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))").match(text[pos:pos + 60])
                     if low:
-                        run = (pos + low.start(1), pos + low.end(1))
+                        run, lowercase = (pos + low.start(1), pos + low.end(1)), True
                 before = text[sents.start(m.start()):m.start()]
-                if kind == "called" and (not rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|the\s+resulting)\b", regex.IGNORECASE).search(before)
-                                         or rx(r"\bet\s+al\b|[\[(](?:19|20)\d\d[a-z]?[\])]").search(before)):
+                new = _NEW_CONTEXT.search(before) or (_NEW_CONTEXT.search(m.group()) and not lowercase)
+                if kind == "called" and (not new or rx(r"\bet\s+al\b|[\[(](?:19|20)\d\d[a-z]?[\])]").search(before)):
+                    # "a manifold learning technique called diffusion maps", "Seide et al. [2014]
+                    # proposed an error feedback mechanism, which we refer to as EF14", "we refer to
+                    # such systems as mixed systems": a name, but not new (the cue's own "we" makes a
+                    # capitalised name new: "We refer to the result as Learnt Policy Optimisation")
                     # "a manifold learning technique called diffusion maps", "Seide et al. [2014]
                     # proposed an error feedback mechanism, which we refer to as EF14": not new
                     if run and run[1] - run[0] >= 2:
@@ -169,7 +174,7 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     continue
                 found = False
                 head = rx(r"\s+(\p{Ll}[\p{L}\-]*)").match(text, run[1]) if run else None
-                if head and rx(r"\p{Lu}{2,4}").fullmatch(text[run[0]:run[1]]) and head_type(head.group(1), _tables()[3]):
+                if head and kind != "called" and rx(r"\p{Lu}{2,4}").fullmatch(text[run[0]:run[1]]) and head_type(head.group(1), _tables()[3]):
                     run = None  # "an iterative RL algorithm, REinforced ... (RED)": a field's acronym only modifies
                 while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
                     found = True
@@ -205,6 +210,9 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
     return out
 
 
+#: words that make a naming ("called X") the paper's own
+_NEW_CONTEXT = regex.compile(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|"
+                             r"the\s+resulting)\b", regex.IGNORECASE)
 #: where the noun phrase after a proposal cue ends: sentence punctuation or a clause word
 _CLAUSE_WORDS = (r"that|which|who|whose|where|while|to|by|using|via|because|"
                  r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
@@ -264,7 +272,7 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
     phrase = window[:stop.start() if stop else len(window)]
     m = next((c for c in _PHRASE_NAME.finditer(phrase) if _coined(c.group(1) or c.group(2))), None)
     if not m:  # a coined name right after the kind of thing it is: "a variable selection method MCTS-VS"
-        h = next((c for c in _AFTER_HEAD.finditer(phrase) if _coined(c.group(2)) and head_type(c.group(1), _tables()[3])), None)
+        h = next((c for c in _AFTER_HEAD.finditer(phrase, overlapped=True) if _coined(c.group(2)) and head_type(c.group(1), _tables()[3])), None)
         if h and len(phrase[:h.start(2)].split()) <= max_words and not rx(r"[()\[\]]").search(phrase[:h.start(2)]):
             return [Candidate(pos + h.start(2), pos + h.end(2), h.group(2), Source.PROPOSAL, {}, proposed=True)]
     if not m or len(phrase[:m.start()].split()) > max_words or rx(r"[()\[\]]").search(phrase[:m.start()]):
