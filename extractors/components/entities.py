@@ -309,12 +309,18 @@ def _coined_names_are_proposed(text: str, entities: list[Entity]) -> None:
 
 def _proposed_variants(entities: list[Entity]) -> None:
     """Sizes and variants of what the paper proposes are its own too: "LiteViT-S" and
-    "LiteViT-B" of a proposed LiteViT, "DetCLIP-T" of DetCLIP."""
+    "LiteViT-B" of a proposed LiteViT, "DetCLIP-T" of DetCLIP, "Inductive-SubSelNet" of
+    SubSelNet, "MVAST-FF" beside a proposed "MVAST-O", "UC-R2MAB" beside "GM-R2MAB"."""
     proposed = {e.name for e in entities if e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"}}
+    stems = {part for n in proposed if "-" in n for part in (n.split("-")[0], n.split("-")[-1])
+             if len(part) >= 3 and _COINED.match(part)}
     for e in entities:
         if e.role == "used" and set(e.types) & {"METHOD", "MODEL", "TASK"}:
             m = rx(r"(.+?)[-‐][\p{L}\p{N}.]{1,6}").fullmatch(e.name)
-            if m and m.group(1) in proposed:
+            pre = rx(r"\p{Lu}\p{Ll}+[-‐](.+)").fullmatch(e.name)
+            parts = e.name.split("-")
+            if m and m.group(1) in proposed or pre and pre.group(1) in proposed \
+                    or len(parts) > 1 and (parts[0] in stems or parts[-1] in stems):
                 e.role = "proposed"
                 if e.types == ["TASK"]:
                     e.types = ["METHOD"]
