@@ -81,7 +81,13 @@ class AcronymMatch:
 
 
 def is_short_form(s: str) -> bool:
+    """A short form: one token, mostly capitals ("CNN", "FedMatch", "S^2GC"), or a word and such
+    a token ("Neural ODEs", "offline MARL", "Rand PR")."""
     s = s.strip()
+    two = s.split()
+    if len(two) == 2:
+        return any(sum(c.isupper() for c in t) >= 2 and is_short_form(t) for t in two) \
+            and all(t.isalpha() for t in two)
     if not _SHORT.match(s) or len(s) < 2:
         return False
     letters = [c for c in s if c.isalpha()]
@@ -335,6 +341,7 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
         if k is not None and " " in text[k[0]:k[1]] and text[k[0]].isupper():  # a title, not a blend
             found.append(AcronymMatch(m.group(1), text[k[0]:k[1]], m.start(1), m.end(1), *k))
     found += _appositions(text)
+    found += _backronyms(text, {a.short for a in found})
     out = []
     for a in sorted(found, key=lambda a: a.short_start):
         if a.short in seen:
@@ -343,6 +350,48 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
         a.mentions = _mentions(text, a)
         out.append(a)
     return out
+
+
+#: a run of capitalised words, function words allowed between them ("Causal Self-Talk",
+#: "Calibrated Stackelberg Games", "Learning to Optimize Without Gradients")
+_TITLE_RUN = regex.compile(r"(?<![\p{L}\p{N}\-])\p{Lu}[\p{L}\p{N}\-]*(?:\s+(?:(?:of|for|and|with|via|to|in|on|the|a)\s+)?"
+                           r"\p{Lu}[\p{L}\p{N}\-]*)+")
+_CAPS = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}{2,8})(s?)(?![\p{L}\p{N}\-])")
+
+
+def _backronyms(text: str, defined: set) -> list[AcronymMatch]:
+    """Short forms used without a definition whose letters are the initials of a capitalised
+    name just before their first use, in the same sentence or the one before ("... agents:
+    Causal Self-Talk. CST operates by ...", "_Calibrated Stackelberg Games_. In CSGs, ..."):
+    every word of the name (and every part of a hyphenated word) gives exactly one letter, in
+    order."""
+    uses: dict = {}
+    defined = {t.rstrip("s") for d in defined for t in d.split()}
+    for m in _CAPS.finditer(text):
+        if not any(d.startswith(m.group(1)) for d in defined) and m.group(1) not in uses:
+            uses[m.group(1)] = m
+    if not uses:
+        return []
+    runs = []
+    for r in _TITLE_RUN.finditer(text):
+        words = [w for w in _WORDS.finditer(r.group()) if w.group().lower() not in _STOP]
+        for i in range(len(words)):
+            for j in range(i + 2, min(len(words), i + 8) + 1):
+                sub = words[i:j]
+                if any(w.group().isupper() for w in sub):
+                    continue  # "Deep RL Agents": an acronym inside, not a backronym
+                letters = "".join(p[0] for w in sub for p in rx(r"[-‐]").split(w.group()) if p)
+                runs.append((letters.lower(), r.start() + sub[0].start(), r.start() + sub[-1].end()))
+    found = []
+    sents = Sentences.of(text)
+    for core, m in uses.items():
+        # the name comes first, in the sentence of the first use or the one before it
+        window = sents.start(max(0, sents.start(m.start()) - 1))
+        hit = next((r for r in runs if r[0] == core.lower() and window <= r[1] and r[2] <= m.start()), None)
+        if hit:
+            short = m.group()
+            found.append(AcronymMatch(short, text[hit[1]:hit[2]], m.start(), m.end(), hit[1], hit[2]))
+    return found
 
 
 def _appositions(text: str) -> list[AcronymMatch]:
@@ -376,7 +425,7 @@ def _appositions(text: str) -> list[AcronymMatch]:
 
 
 def _mentions(text: str, a: AcronymMatch) -> list[tuple[int, int]]:
-    forms = {a.short}
+    forms = {a.short} | {t for t in a.short.split()[1:] if sum(c.isupper() for c in t) >= 2}  # "offline MARL": MARL
     if a.short.endswith("s") and len(a.short) > 2:
         forms.add(a.short[:-1])
     else:
