@@ -184,7 +184,7 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     run = name_run(text, run[1] + more.end()) if more else None
                 if not found and kind == "verb":
                     out += _bare_name(text, m.end()) if not det else []
-                    out += _named_in_phrase(text, m.end())
+                    out += _named_in_phrase(text, m.end()) or _after_colon(text, m.end())
                 elif not found and kind == "our":  # "our proposed model, ProteoGAN, ..."
                     out += [c for c in _named_in_phrase(text, m.end(), max_words=3) if text[c.start - 1] != "("]
     for cue in cues.get("after", []):
@@ -243,6 +243,19 @@ def _bare_name(text: str, pos: int) -> list[Candidate]:
     if words[0] in resources.word_list("evaluative") or "and" in words or "or" in words:
         return []  # "we propose adequate training and inference procedures, which ...": a description
     return [Candidate(m.start(1), m.end(1), m.group(1), Source.PROPOSAL, {}, proposed=True)]
+
+
+def _after_colon(text: str, pos: int) -> list[Candidate]:
+    """The name a proposal phrase ends on after a colon: "We develop an instance of this
+    solution for agents: Causal Self-Talk." (the colon within twelve words of the cue, the name
+    ending the sentence)."""
+    m = rx(r"[^.;:!?()]{1,120}?:\s+").match(text, pos)
+    if not m or len(text[pos:m.end()].split()) > 12:
+        return []
+    run = name_run(text, m.end())
+    if not run or " " not in text[run[0]:run[1]] or not rx(r"\s*(?:[.;]|$)").match(text, run[1]):
+        return []
+    return [Candidate(run[0], run[1], text[run[0]:run[1]], Source.PROPOSAL, {}, proposed=True)]
 
 
 #: a name in parentheses ("(LASNet)", "(coined as TCD)") or set off by a comma or dash
