@@ -290,8 +290,18 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
             return [Candidate(pos + h.start(2), pos + h.end(2), h.group(2), Source.PROPOSAL, {}, proposed=True)]
     if not m or len(phrase[:m.start()].split()) > max_words or rx(r"[()\[\]]").search(phrase[:m.start()]):
         return []
-    if rx(r"\b(?:for|of|in|on|with|from|towards?)\s+\p{Ll}+ing\b").search(phrase[:m.start()]):
-        return []  # "a framework for achieving differential privacy (DP)": the object of an action
+    before = phrase[:m.start()]
+    prep = rx(r"\b(?:for|of|in|on|with|from|towards?)\s+(\S+)").search(before)
+    if rx(r"\b(?:including|such\s+as|e\.g\.)").search(before) or prep and (
+            rx(r"\p{Ll}+ing|the|these|those|existing").fullmatch(prep.group(1))
+            or rx(r"\p{Lu}[\p{Lu}\p{N}\-]*s").fullmatch(m.group(1) or m.group(2) or "")):
+        # the name of a complement: "a framework for achieving differential privacy (DP)", "a
+        # method for partial identification of average treatment effects (ATEs)" (a plural names
+        # a kind of thing), "architectures including transformers and graph neural networks
+        # (GNNs)"; the proposed name may follow ("a modification of the Snapshot Ensembles (SSE)
+        # for transfer learning, StarSSE, which ...")
+        rest = max_words - len(before.split())
+        return _named_in_phrase(text, pos + m.end(), rest) if m.group(1) and rest > 0 else []
     if m.group(1):
         modifies = rx(r"\s*(?:\p{L}+\s+)?-?(?:based|called|named|termed|dubbed)\b").match(window[m.end():])
         head = rx(r"\s*((?:(?!" + _PHRASE_WORDS + r"\b)[\p{L}\-]+\s*)*)").match(phrase, m.end())
