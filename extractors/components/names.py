@@ -160,6 +160,12 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                         run, lowercase = (pos + low.start(1), pos + low.end(1)), True
                 before = text[sents.start(m.start()):m.start()]
                 new = _NEW_CONTEXT.search(before) or (_NEW_CONTEXT.search(m.group()) and not lowercase)
+                use = max((u.end() for c in cues.get("used", []) for u in c.finditer(before)), default=None)
+                if kind == "called" and new and use is not None and not _PROPOSAL_WORD.search(before, use):
+                    new = None  # "we employ a continuous Markov logic network named PSL" (but "we use
+                    # the kernel to derive a variant of GCN called S^2GC" is new)
+                if kind == "called" and run and rx(r"\s*\([^()]*(?:19|20)\d\d[a-z]?\)").match(text, run[1]):
+                    new = None  # "a novel parameterization, coined μP (Yang and Hu, 2021)": cited
                 if kind == "called" and (not new or rx(r"\bet\s+al\b|[\[(](?:19|20)\d\d[a-z]?[\])]").search(before)):
                     # "a manifold learning technique called diffusion maps", "Seide et al. [2014]
                     # proposed an error feedback mechanism, which we refer to as EF14", "we refer to
@@ -213,6 +219,8 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
 #: words that make a naming ("called X") the paper's own
 _NEW_CONTEXT = regex.compile(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|"
                              r"the\s+resulting)\b", regex.IGNORECASE)
+_PROPOSAL_WORD = regex.compile(r"\b(?:novel|new|our|(?:propos|introduc|present|develop|design|deriv|devis|build|creat|"
+                               r"construct|formulat)\w*)\b", regex.IGNORECASE)
 #: where the noun phrase after a proposal cue ends: sentence punctuation or a clause word
 _CLAUSE_WORDS = (r"that|which|who|whose|where|while|to|by|using|via|because|"
                  r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
@@ -303,7 +311,7 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
         rest = max_words - len(before.split())
         return _named_in_phrase(text, pos + m.end(), rest) if m.group(1) and rest > 0 else []
     if m.group(1):
-        modifies = rx(r"\s*(?:\p{L}+\s+)?-?(?:based|called|named|termed|dubbed)\b").match(window[m.end():])
+        modifies = rx(r"\s*(?:\p{L}+,?\s+)?-?(?:based|called|named|termed|dubbed)\b").match(window[m.end():])
         head = rx(r"\s*((?:(?!" + _PHRASE_WORDS + r"\b)[\p{L}\-]+\s*)*)").match(phrase, m.end())
         if len(head.group(1).split()) > 1 or modifies:  # "(RL) based ...", "(Seq2Seq) framework called X"
             return []
@@ -324,8 +332,9 @@ def _plausible_run(text: str, s: int, e: int) -> bool:
     """A proposed name is a whole name: a single capitalised word followed by more lowercase
     words ("Wasserstein graph diffusion") is the start of a phrase, not the name."""
     run = text[s:e]
-    if rx(r"-(?:based|like|style|driven|aware|free|specific)$").search(run):
-        return False
+    if rx(r"-(?:based|like|style|driven|aware|free|specific|tailored|oriented|guided|inspired|optimized|agnostic)$").search(run) \
+            or " " not in run and rx(r"\s+based\b").match(text, e):
+        return False  # a modifier: "a RL-tailored ... scheme", "a novel Value-at-Risk based algorithm"
     single_plain = " " not in run and sum(ch.isupper() for ch in run) <= 1 and not any(ch.isdigit() for ch in run)
     return not single_plain or bool(_FUNCTION_AFTER.match(text[e:e + 20]))
 
