@@ -149,6 +149,11 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                 det = rx(r"(?:the|a|an)\s+", regex.IGNORECASE).match(text[pos:pos + 5])
                 if det and kind != "our":
                     pos += det.end()
+                    # "the framework of Multi-Objective Online Convex Optimization", "a simpler
+                    # variant of the algorithm, Full-Q-Learning": what the container holds
+                    held = rx(r"(?:\p{Ll}+\s+)?(\p{Ll}+)\s+of\s+(?=\p{Lu})").match(text, pos)
+                    if held and held.group(1) in _CONTAINERS:
+                        pos = held.end()
                     adj = rx(r"(?:(?:novel|new|simple|general|unified|generic|\p{Ll}+-[\p{Ll}\-]+|\p{Ll}+(?:ed|al|ive|ble|ic|ful))\s+){1,3}(?=\p{Lu})").match(text[pos:pos + 80])
                     if adj:
                         pos += adj.end()
@@ -219,6 +224,7 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
 #: words that make a naming ("called X") the paper's own
 _NEW_CONTEXT = regex.compile(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|"
                              r"the\s+resulting)\b", regex.IGNORECASE)
+_CONTAINERS = resources.word_list("proposal_container")
 _PROPOSAL_WORD = regex.compile(r"\b(?:novel|new|our|(?:propos|introduc|present|develop|design|deriv|devis|build|creat|"
                                r"construct|formulat)\w*)\b", regex.IGNORECASE)
 #: where the noun phrase after a proposal cue ends: sentence punctuation or a clause word
@@ -300,7 +306,7 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
         return []
     before = phrase[:m.start()]
     prep = rx(r"\b(?:for|of|in|on|with|from|towards?)\s+(\S+)").search(before)
-    if rx(r"\b(?:including|such\s+as|e\.g\.)").search(before) or prep and (
+    if m.group(1) and rx(r"\b(?:including|such\s+as|e\.g\.)").search(before) or m.group(1) and prep and (
             rx(r"\p{Ll}+ing|the|these|those|existing").fullmatch(prep.group(1))
             or rx(r"\p{Lu}[\p{Lu}\p{N}\-]*s").fullmatch(m.group(1) or m.group(2) or "")):
         # the name of a complement: "a framework for achieving differential privacy (DP)", "a
