@@ -111,6 +111,8 @@ def _readings(short: str) -> list[list[tuple[str, ...]]]:
     return readings
 
 
+_PART = regex.compile(r"[-‐/](?=[\p{L}\p{N}])")  # where a word part starts: "Self-Talk", "Encoder/Decoder"
+_PART_CHARS = frozenset("-‐/")
 #: the least confidence (`Alignment.confidence`) at which an alignment defines an acronym
 MIN_CONFIDENCE = 0.2
 
@@ -151,8 +153,8 @@ def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
     pos = 0
     for i, (_, _, w) in enumerate(words):
         starts.add(pos)
-        inner = {pos + m.end() for m in rx(r"[-‐/](?=[\p{L}\p{N}])").finditer(w)}
-        if not w.isupper():  # capitals inside a word: "BiDirectional", "nEural", "coVariance"
+        inner = {pos + m.end() for m in _PART.finditer(w)} if _PART_CHARS.intersection(w) else set()
+        if w[1:] != w[1:].lower() and not w.isupper():  # capitals inside: "BiDirectional", "nEural"
             inner.update(pos + k for k, ch in enumerate(w) if ch.isupper() and k and w[k - 1].isalpha())
         parts |= inner  # the start of a word part scores a little less than a word's start
         starts |= inner
@@ -341,7 +343,7 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
         if k is not None and " " in text[k[0]:k[1]] and text[k[0]].isupper():  # a title, not a blend
             found.append(AcronymMatch(m.group(1), text[k[0]:k[1]], m.start(1), m.end(1), *k))
     found += _appositions(text)
-    found += _backronyms(text, {a.short for a in found})
+    found += _backronyms(text, {a.short for a in found}, sents)
     out = []
     for a in sorted(found, key=lambda a: a.short_start):
         if a.short in seen:
@@ -356,10 +358,11 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
 #: "Calibrated Stackelberg Games", "Learning to Optimize Without Gradients")
 _TITLE_RUN = regex.compile(r"(?<![\p{L}\p{N}\-])\p{Lu}[\p{L}\p{N}\-]*(?:\s+(?:(?:of|for|and|with|via|to|in|on|the|a)\s+)?"
                            r"\p{Lu}[\p{L}\p{N}\-]*)+")
+_HYPHEN = regex.compile(r"[-‐]")
 _CAPS = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}{2,8})(s?)(?![\p{L}\p{N}\-])")
 
 
-def _backronyms(text: str, defined: set) -> list[AcronymMatch]:
+def _backronyms(text: str, defined: set, sents: Sentences) -> list[AcronymMatch]:
     """Short forms used without a definition whose letters are the initials of a capitalised
     name just before their first use, in the same sentence or the one before ("... agents:
     Causal Self-Talk. CST operates by ...", "_Calibrated Stackelberg Games_. In CSGs, ..."):
@@ -372,18 +375,22 @@ def _backronyms(text: str, defined: set) -> list[AcronymMatch]:
             uses[m.group(1)] = m
     if not uses:
         return []
+    wanted = {core.lower() for core in uses}
     runs = []
     for r in _TITLE_RUN.finditer(text):
         words = [w for w in _WORDS.finditer(r.group()) if w.group().lower() not in _STOP]
+        # each word's letters: its initial, and the initial of every hyphenated part
+        initials = [None if w.group().isupper() else "".join(p[0] for p in _HYPHEN.split(w.group()) if p).lower()
+                    for w in words]
         for i in range(len(words)):
-            for j in range(i + 2, min(len(words), i + 8) + 1):
-                sub = words[i:j]
-                if any(w.group().isupper() for w in sub):
-                    continue  # "Deep RL Agents": an acronym inside, not a backronym
-                letters = "".join(p[0] for w in sub for p in rx(r"[-‐]").split(w.group()) if p)
-                runs.append((letters.lower(), r.start() + sub[0].start(), r.start() + sub[-1].end()))
+            letters = ""
+            for j in range(i, min(len(words), i + 8)):
+                if initials[j] is None:
+                    break  # "Deep RL Agents": an acronym inside, not a backronym
+                letters += initials[j]
+                if j > i and letters in wanted:
+                    runs.append((letters, r.start() + words[i].start(), r.start() + words[j].end()))
     found = []
-    sents = Sentences.of(text)
     for core, m in uses.items():
         # the name comes first, in the sentence of the first use or the one before it
         window = sents.start(max(0, sents.start(m.start()) - 1))

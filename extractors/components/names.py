@@ -261,13 +261,14 @@ def _bare_name(text: str, pos: int) -> list[Candidate]:
 
 def _after_colon(text: str, pos: int) -> list[Candidate]:
     """The name a proposal phrase ends on after a colon: "We develop an instance of this
-    solution for agents: Causal Self-Talk." (the colon within twelve words of the cue, the name
-    ending the sentence)."""
+    solution for agents: Causal Self-Talk.", "we propose a new method: Disentanglement and
+    Exploration Autoencoder (DEAE)" (the colon within twelve words of the cue, the name ending
+    the sentence or followed by its short form)."""
     m = rx(r"[^.;:!?()]{1,120}?:\s+").match(text, pos)
     if not m or len(text[pos:m.end()].split()) > 12:
         return []
     run = name_run(text, m.end())
-    if not run or " " not in text[run[0]:run[1]] or not rx(r"\s*(?:[.;]|$)").match(text, run[1]):
+    if not run or " " not in text[run[0]:run[1]] or not rx(r"\s*(?:[.;]|\([^()]{1,15}\)|$)").match(text, run[1]):
         return []
     return [Candidate(run[0], run[1], text[run[0]:run[1]], Source.PROPOSAL, {}, proposed=True)]
 
@@ -278,8 +279,8 @@ _PHRASE_NAME = regex.compile(r"\(\s*(?:(?:coined|denoted|referred\s+to)\s+as\s+|
                              + r")(?=\s*(?:[,(;:.—]|-{1,2}|$))")
 
 
-#: a name right after a lowercase noun ("method MCTS-VS"); the noun must be a type head
-_AFTER_HEAD = regex.compile(r"(?<![\p{L}\-])(\p{Ll}+)\s+(" + _NAME_TOKEN + r")(?=\s|[,.;:(]|$)")
+#: a token shaped like a coined name (a capital after its first character, or a digit)
+_TOKEN = regex.compile(r"(?<![\p{L}\p{N}\-])(?=[\p{L}\p{N}+\-]*?(?:[\p{L}\p{N}+\-]\p{Lu}|\p{N}))" + _NAME_TOKEN)
 
 
 def _coined(name: str) -> bool:
@@ -299,9 +300,12 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
     phrase = window[:stop.start() if stop else len(window)]
     m = next((c for c in _PHRASE_NAME.finditer(phrase) if _coined(c.group(1) or c.group(2))), None)
     if not m:  # a coined name right after the kind of thing it is: "a variable selection method MCTS-VS"
-        h = next((c for c in _AFTER_HEAD.finditer(phrase, overlapped=True) if _coined(c.group(2)) and head_type(c.group(1), _tables()[3])), None)
-        if h and len(phrase[:h.start(2)].split()) <= max_words and not rx(r"[()\[\]]").search(phrase[:h.start(2)]):
-            return [Candidate(pos + h.start(2), pos + h.end(2), h.group(2), Source.PROPOSAL, {}, proposed=True)]
+        for c in _TOKEN.finditer(phrase):
+            if _coined(c.group()):
+                kind = rx(r"(?<![\p{L}\-])(\p{Ll}+)\s+$").search(phrase, 0, c.start())
+                if kind and head_type(kind.group(1), _tables()[3]) and len(phrase[:c.start()].split()) <= max_words \
+                        and not rx(r"[()\[\]]").search(phrase[:c.start()]) and rx(r"\s|[,.;:(]|$").match(phrase, c.end()):
+                    return [Candidate(pos + c.start(), pos + c.end(), c.group(), Source.PROPOSAL, {}, proposed=True)]
     if not m or len(phrase[:m.start()].split()) > max_words or rx(r"[()\[\]]").search(phrase[:m.start()]):
         return []
     before = phrase[:m.start()]
