@@ -298,13 +298,27 @@ def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candi
 
 def _coined_names_are_proposed(text: str, entities: list[Entity]) -> None:
     """A coined name no lexicon knows, used again and again (its long form, where it has one, is
-    not a use), is the paper's own."""
+    not a use), is the paper's own; not a plural ("ViTs": a kind of thing), a modifier
+    ("CVaR-optimized") or a name first met beside words for prior work ("Existing NAS methods
+    train a single SuperLM", "methods such as LISTA") without the paper's "we"/"our"."""
     for e in entities:
         if e.role == "used" and not e.sources & {Source.LEXICON, Source.LEXICON_WEAK, Source.LEXICON_SHORT} \
                 and _COINED.match(e.name) and not any(a.islower() for a in e.aliases) \
                 and sum(text[a:b] not in e.aliases for a, b in e.mentions) >= 2 \
-                and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}:
+                and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"} \
+                and not rx(r".*\p{Lu}s|.*-\p{Ll}+(?:ed|ing)").fullmatch(e.name) and not _prior_work(text, min(e.mentions)):
             e.role = "proposed"
+
+
+def _prior_work(text: str, span: tuple) -> bool:
+    """Is the sentence around `span` about prior work: a word for it (resources: prior_work) and
+    no "we"/"our"?"""
+    dot = text.rfind(". ", 0, span[0])
+    start = dot + 2 if dot >= 0 else 0
+    end = text.find(". ", span[1])
+    sentence = text[start:end if end >= 0 else len(text)].lower()
+    words = set(rx(r"[\p{L}.]+").findall(sentence))
+    return bool(words & _PRIOR_WORK) and not words & {"we", "our"}
 
 
 def _proposed_variants(entities: list[Entity]) -> None:
@@ -397,6 +411,7 @@ def _ner_only(cands: list[Candidate]) -> list[Entity]:
 
 
 _QUANTITY_HEADS = resources.word_list("quantity_heads")
+_PRIOR_WORK = resources.word_list("prior_work")
 _SCORE_HEADS = resources.word_list("score_heads")
 _CLAUSE_WORDS = resources.word_list("clause_words")
 _NER_TRIM = resources.word_list("ner_trim")
