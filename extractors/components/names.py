@@ -160,9 +160,14 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                 run = name_run(text, pos)
                 lowercase = False
                 if run is None and kind == "called":
-                    low = rx(r"\s*((?:\p{Ll}[\p{Ll}\-]*\s+){0,2}\p{Ll}[\p{Ll}\-]*)(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))").match(text[pos:pos + 60])
+                    low = _LOWER_NAME.match(text[pos:pos + 80])
                     if low:
                         run, lowercase = (pos + low.start(1), pos + low.end(1)), True
+                if run and kind == "called" and " " in text[run[0]:run[1]]:
+                    # "called Self Undermining knowledge distillation.": the lowercase words that end the name
+                    tail = rx(r"(?:\s+\p{Ll}[\p{Ll}\-]*){1,3}(?=\s*[,.;:(])").match(text, run[1])
+                    if tail and not any(w in _RUN_END for w in tail.group().split()):
+                        run = (run[0], tail.end())
                 before = text[sents.start(m.start()):m.start()]
                 new = _NEW_CONTEXT.search(before) or (_NEW_CONTEXT.search(m.group()) and not lowercase)
                 use = max((u.end() for c in cues.get("used", []) for u in c.finditer(before)), default=None)
@@ -230,7 +235,7 @@ _PROPOSAL_WORD = regex.compile(r"\b(?:novel|new|our|(?:propos|introduc|present|d
 #: where the noun phrase after a proposal cue ends: sentence punctuation or a clause word
 _CLAUSE_WORDS = (r"that|which|who|whose|where|while|to|by|using|via|because|"
                  r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
-                 r"enables?|consists?|based")
+                 r"enables?|consists?|based(?=\s+(?:on|upon)\b)")  # "meta-learning based SSL algorithm" reads on
 _PHRASE_END = regex.compile(rf"[.;:!?](?:\s|$)|(?:^|\s)(?:{_CLAUSE_WORDS})\b")
 #: words that end the head of a noun phrase ("(SLAM) for solving ...")
 _PHRASE_WORDS = r"(?:for|of|to|with|in|on|at|from|that|which|where|and|or|as|by|via|using|is|are)"
@@ -335,6 +340,10 @@ _RUN_END_WORDS = (r"that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are
                   r"was|were|can|could|will|would|may|might|has|have|had|achieves?|outperforms?|"
                   r"consists?|uses?|learns?|leverages?|enables?|allows?|provides?|based|via|"
                   r"through|where|while|whose|under|over|across")
+_RUN_END = frozenset(_RUN_END_WORDS.split("|"))
+#: a lowercase name after "called": up to five words, none a function word, then punctuation or one
+_LOWER_NAME = regex.compile(rf"\s*((?:(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*\s+){{0,4}}(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*)"
+                            r"(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))")
 _FUNCTION_AFTER = regex.compile(rf"\s*(?:[,.;:()\[\]—]|-{{1,2}}\s|$|(?:{_RUN_END_WORDS})\b)")
 
 
