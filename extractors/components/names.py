@@ -360,7 +360,8 @@ def _plausible_run(text: str, s: int, e: int) -> bool:
 
 def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
     """"Exponential-Wrapped Laplace and Gaussian mechanisms" names two things: "... Laplace
-    mechanism" and "... Gaussian mechanism". Anything else is one proposed name."""
+    mechanism" and "... Gaussian mechanism"; so do two coined variants ("DiffuseVAE-A and
+    DiffuseVAE-B") and two names sharing their first word. Anything else is one proposed name."""
     run = text[s:e]
     m = rx(r"((?:\S+\s+)+?)(\S+)\s+and\s+(\S+)").fullmatch(run)
     noun = rx(r"\s+(\p{Ll}+s)\b").match(text[e:e + 30])
@@ -371,6 +372,13 @@ def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
         b_start = s + m.start(3)
         return [Candidate(s, a_end, f"{prefix}{m.group(2)} {head}", Source.PROPOSAL, {}, proposed=True),
                 Candidate(b_start, e, f"{prefix}{m.group(3)} {head}", Source.PROPOSAL, {}, proposed=True)]
+    pair = rx(r"(.+?)\s+and\s+(.+)").fullmatch(run)
+    if pair:  # two variants: "DiffuseVAE-A and DiffuseVAE-B", "Sheaf Hypergraph Neural Networks and Sheaf ..."
+        left, right = pair.group(1).split(), pair.group(2).split()
+        if len(left) == len(right) == 1 and _coined(left[0]) and _coined(right[0]) \
+                or len(left) > 1 and len(right) > 1 and left[0] == right[0]:
+            return [Candidate(s + pair.start(i), s + pair.end(i), pair.group(i), Source.PROPOSAL, {}, proposed=True)
+                    for i in (1, 2)]
     return [Candidate(s, e, run, Source.PROPOSAL, {}, proposed=True)]
 
 
