@@ -269,11 +269,11 @@ def _after_colon(text: str, pos: int) -> list[Candidate]:
     solution for agents: Causal Self-Talk.", "we propose a new method: Disentanglement and
     Exploration Autoencoder (DEAE)" (the colon within twelve words of the cue, the name ending
     the sentence or followed by its short form)."""
-    m = rx(r"[^.;:!?()]{1,120}?:\s+").match(text, pos)
+    m = rx(r"[^.;:!?]{1,120}?:\s+[_*]*").match(text, pos)  # markdown emphasis aside: "_Calibrated Stackelberg Games_"
     if not m or len(text[pos:m.end()].split()) > 12:
         return []
     run = name_run(text, m.end())
-    if not run or " " not in text[run[0]:run[1]] or not rx(r"\s*(?:[.;]|\([^()]{1,15}\)|$)").match(text, run[1]):
+    if not run or " " not in text[run[0]:run[1]] or not rx(r"[_*]*\s*(?:[.;]|\([^()]{1,15}\)|$)").match(text, run[1]):
         return []
     return [Candidate(run[0], run[1], text[run[0]:run[1]], Source.PROPOSAL, {}, proposed=True)]
 
