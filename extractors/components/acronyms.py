@@ -48,7 +48,7 @@ _STOP = resources.word_list("acronym_stop")
 _SHORT = regex.compile(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.^]{0,11}$")
 _WORDS = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’*]*(?:[-‐/][\p{L}\p{N}*]+)*")
 _PAREN = regex.compile(r"\(([^()]{1,80})\)")
-_APPOSITION = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a|an|the)\s+)?(?=\p{L})")
+_APPOSITION = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a|an|the)\s+)?(?=\**\p{L})")
 #: what a letter or digit of a short form may stand for besides itself: a digit for a whole word
 #: ("Seq2Seq"), an X for the start of a word ("XMC": Extreme Multi-label Classification,
 #: "XLM": cross-lingual); (strings, whether the string must be a whole word)
@@ -343,7 +343,7 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
         if k is not None and " " in text[k[0]:k[1]] and text[k[0]].isupper():  # a title, not a blend
             found.append(AcronymMatch(m.group(1), text[k[0]:k[1]], m.start(1), m.end(1), *k))
     found += _appositions(text)
-    found += _backronyms(text, {a.short for a in found}, sents)
+    found += _backronyms(text, found, sents)
     out = []
     for a in sorted(found, key=lambda a: a.short_start):
         if a.short in seen:
@@ -362,14 +362,16 @@ _HYPHEN = regex.compile(r"[-‐]")
 _CAPS = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}{2,8})(s?)(?![\p{L}\p{N}\-])")
 
 
-def _backronyms(text: str, defined: set, sents: Sentences) -> list[AcronymMatch]:
+def _backronyms(text: str, definitions: list, sents: Sentences) -> list[AcronymMatch]:
     """Short forms used without a definition whose letters are the initials of a capitalised
     name just before their first use, in the same sentence or the one before ("... agents:
     Causal Self-Talk. CST operates by ...", "_Calibrated Stackelberg Games_. In CSGs, ..."):
     every word of the name (and every part of a hyphenated word) gives exactly one letter, in
-    order."""
+    order; not a name inside another definition's long form ("Conditional Masked Language
+    Modeling (CMLM) ... MLM training")."""
     uses: dict = {}
-    defined = {t.rstrip("s") for d in defined for t in d.split()}
+    defined = {t.rstrip("s") for d in definitions for t in d.short.split()}
+    taken = [(d.long_start, d.long_end) for d in definitions]
     for m in _CAPS.finditer(text):
         if not any(d.startswith(m.group(1)) for d in defined) and m.group(1) not in uses:
             uses[m.group(1)] = m
@@ -394,7 +396,8 @@ def _backronyms(text: str, defined: set, sents: Sentences) -> list[AcronymMatch]
     for core, m in uses.items():
         # the name comes first, in the sentence of the first use or the one before it
         window = sents.start(max(0, sents.start(m.start()) - 1))
-        hit = next((r for r in runs if r[0] == core.lower() and window <= r[1] and r[2] <= m.start()), None)
+        hit = next((r for r in runs if r[0] == core.lower() and window <= r[1] and r[2] <= m.start()
+                    and not any(a < r[2] and r[1] < b for a, b in taken)), None)
         if hit:
             short = m.group()
             found.append(AcronymMatch(short, text[hit[1]:hit[2]], m.start(), m.end(), hit[1], hit[2]))
@@ -410,7 +413,7 @@ def _appositions(text: str) -> list[AcronymMatch]:
         if not is_short_form(short) or sum(c.isupper() for c in short) < 2:
             continue
         tail = text[m.end():m.end() + 160]
-        stop = rx(r"[,.;:()]|\s(?:that|which|to|is|are|as|with)\s").search(tail)
+        stop = rx(r"[,.;:()]|\s(?:that|which|to|is|are|as)\s").search(tail)
         tail = tail[:stop.start()] if stop else tail
         words = [(m.end() + w.start(), m.end() + w.end(), w.group()) for w in _WORDS.finditer(tail)]
         n = sum(1 for c in short if c.isalnum())
