@@ -15,7 +15,10 @@ metric). How decisions are combined:
    bound quantity, NER; a bare shape (CamelCase, ALL-CAPS, digits) needs type evidence from its
    context or the NER. Generic quality words (resources/generic_terms.txt) are held back for the
    result linker, which makes them metrics when a number measures them.
-5. Role = proposed when a proposal cue names it, else used.
+5. Role = proposed when a proposal cue names it, when it is a coined name used again and again
+   (not a plural, a modifier, or a name first met in a sentence about prior work), or a
+   variant of a proposed name ("LiteViT-S", "Inductive-SubSelNet", "MVAST-FF" beside
+   "MVAST-O"); else used.
 
 Writes ``doc._.entities`` (list of `Entity`, clean offsets), ``doc._.held_metrics`` and
 ``doc.spans["entities"]``.

@@ -4,8 +4,16 @@
   ``NSPL-CRISE``), letters with digits and hyphens (``Qwen3-Coder-480B``, ``gpt-5-medium``),
   metric shapes (``pass@1``, ``top-1 accuracy``, ``BLEU-4``);
 - markup: text the author set in ``\\texttt``, ``\\textsc``, ``**bold**`` (normalisation records it);
-- proposals (resources/proposal_cues.tsv): the name after "we propose / introduce / present",
-  after "called / named / dubbed", after "our", and the name before ", a novel ...";
+- proposals (resources/proposal_cues.tsv): the name after "we propose / introduce / present"
+  (also "to introduce a novel", "our newly proposed", "the resulting", "its variant"), after a
+  naming ("called / named / dubbed (as)", "which we refer to as", "we coin the name", "namely
+  (i)"; new only in a sentence that says "we"/"novel"/..., that cites nobody and that does not
+  just use what it names), after "our" / "the proposed", and the name before ", a novel ...";
+  within the phrase after a cue: a parenthesised or appositive coined name (not one of a
+  complement: "a method for ... of average treatment effects (ATEs)"), a coined name right
+  after its kind ("a variable selection method MCTS-VS"), what a container holds ("the
+  framework of X"), a name after a colon ("...: Causal Self-Talk."); two coined variants are
+  two names ("DiffuseVAE-A and DiffuseVAE-B");
 - tasks: "the problem of X", "X tasks", "X benchmarks", and the items of "experiments on A, B
   and C" when they read as activities (their head word is a nominalisation: -ing, -tion, ...).
 
