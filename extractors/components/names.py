@@ -171,6 +171,11 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     low = _LOWER_NAME.match(text[pos:pos + 80])
                     if low:
                         run, lowercase = (pos + low.start(1), pos + low.end(1)), True
+                if run and kind == "called" and not _plausible_run(text, *run):
+                    # "called coVariance neural network (VNN)": the words up to the short form
+                    upto = rx(r"((?:[\p{L}][\p{L}\-]*\s+){1,5})\([^()]{1,15}\)").match(text, run[0])
+                    if upto:
+                        run = (run[0], run[0] + len(upto.group(1).rstrip()))
                 if run and kind == "called" and " " in text[run[0]:run[1]]:
                     # "called Self Undermining knowledge distillation.": the lowercase words that end the name
                     tail = rx(r"(?:\s+\p{Ll}[\p{Ll}\-]*){1,3}(?=\s*[,.;:(])").match(text, run[1])
