@@ -188,7 +188,7 @@ def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
                         p = low.find(s_, p + 1)
                         continue
                     if ui == 0:
-                        if is_start:
+                        if is_start and (content[word_of[p]] or text[p].isupper()):  # not "the ...", but "A Lite BERT"
                             cand = (_start_gain(p), word_of[p], 1, 0, 0)
                             if e not in cur or cand > cur[e]:
                                 cur[e] = cand
@@ -331,7 +331,7 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
     for m in _COLON.finditer(text):  # "in-context learning: ICL for ..."
         if sum(ch.isupper() for ch in m.group(2)) < 2:
             continue  # "... the transformation: We prove"
-        k = _long_form_ending_at(text, m.group(2), m.end(1), sents)
+        k = _long_form_ending_at(text, m.group(2), m.end(1), sents, strict=True)
         if k is not None:
             found.append(AcronymMatch(m.group(2), text[k[0]:k[1]], m.start(2), m.end(2), *k))
     for m in _NAMED.finditer(text):  # "a novel Mixed-scale Sparse Voxel Transformer, named MsSVT"
