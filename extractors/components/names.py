@@ -249,7 +249,7 @@ _PROPOSAL_WORD = regex.compile(r"\b(?:novel|new|our|(?:propos|introduc|present|d
 _CLAUSE_WORDS = (r"that|which|who|whose|where|while|to|by|using|via|because|"
                  r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
                  r"enables?|consists?|based(?=\s+(?:on|upon)\b)")  # "meta-learning based SSL algorithm" reads on
-_PHRASE_END = regex.compile(rf"[.;:!?](?:\s|$)|(?:^|\s)(?:{_CLAUSE_WORDS})\b")
+_PHRASE_END = regex.compile(rf"[.;:!?](?:\s|$)|,\s+we\b|(?:^|\s)(?:{_CLAUSE_WORDS})\b")
 #: words that end the head of a noun phrase ("(SLAM) for solving ...")
 _PHRASE_WORDS = r"(?:for|of|to|with|in|on|at|from|that|which|where|and|or|as|by|via|using|is|are)"
 #: one name-like token, hyphens allowed ("MTG-Net", "LASNet"); `_coined` says whether it is coined
@@ -286,8 +286,9 @@ def _after_colon(text: str, pos: int) -> list[Candidate]:
     if not m or len(text[pos:m.end()].split()) > 12:
         return []
     run = name_run(text, m.end())
-    if not run or " " not in text[run[0]:run[1]] or not rx(r"[_*]*\s*(?:[.;]|\([^()]{1,15}\)|$)").match(text, run[1]):
-        return []
+    end = rx(r"[_*]*\s*(?:[.;]|(\([^()]{1,15}\))|$)").match(text, run[1]) if run else None
+    if not end or " " not in text[run[0]:run[1]] or " and " in text[run[0]:run[1]] and not end.group(1):
+        return []  # one name, not a list ("on two tasks: CIFAR-10 and ImageNet")
     return [Candidate(run[0], run[1], text[run[0]:run[1]], Source.PROPOSAL, {}, proposed=True)]
 
 
