@@ -98,7 +98,8 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
             if sentence_end:
                 break
         elif w.lower() in allowed_inner and end is not None:
-            pass
+            if w.lower() != "of" and rx(r"\s+the\b").match(text, wm.end()):
+                break  # "the proposed SLAM to the Karush-Kuhn-Tucker points": a new phrase
         else:
             break
         nxt = rx(r"[ \t]+").match(text[wm.end():wm.end() + 3])
