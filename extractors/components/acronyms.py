@@ -423,7 +423,12 @@ def _appositions(text: str) -> list[AcronymMatch]:
             continue  # "CIFAR-10, CIFAR-100 and ImageNet": a list of names, not a definition
         if words and rx(r"\p{Ll}+(?:ed|ing)").fullmatch(words[0][2]):
             continue  # "MADG, motivated by a margin ...": a participle clause, not a long form
+        if not words or (words[0][2][:1].lower() != short[:1].lower() and short[:1].lower() not in _LETTER_WORDS):
+            continue  # the first letter starts the long form
+        last = short.replace("^", "")[-1:].lower()
         for j in range(2, min(len(words), n + 4) + 1):
+            if last.isalpha() and last not in words[j - 1][2].lower():
+                continue  # the last letter lies in the last word
             k = best_long_form(short, words[:j])
             if k is not None and k[0] == 0 and k[1] == j - 1:
                 fits.append((k[2], -j, j))

@@ -278,13 +278,20 @@ def _bare_name(text: str, pos: int) -> list[Candidate]:
     return [Candidate(m.start(1), m.end(1), m.group(1), Source.PROPOSAL, {}, proposed=True)]
 
 
+_STOP_PUNCT = regex.compile(r"[.;:!?]")
+_AFTER_COLON = regex.compile(r"\s+[_*]*")
+
+
 def _after_colon(text: str, pos: int) -> list[Candidate]:
     """The name a proposal phrase ends on after a colon: "We develop an instance of this
     solution for agents: Causal Self-Talk.", "we propose a new method: Disentanglement and
     Exploration Autoencoder (DEAE)" (the colon within twelve words of the cue, the name ending
     the sentence or followed by its short form)."""
-    m = rx(r"[^.;:!?]{1,120}?:\s+[_*]*").match(text, pos)  # markdown emphasis aside: "_Calibrated Stackelberg Games_"
-    if not m or len(text[pos:m.end()].split()) > 12:
+    stop = _STOP_PUNCT.search(text, pos, pos + 121)
+    if not stop or stop.group() != ":" or stop.start() == pos or len(text[pos:stop.start()].split()) > 12:
+        return []
+    m = _AFTER_COLON.match(text, stop.end())  # markdown emphasis aside: "_Calibrated Stackelberg Games_"
+    if not m:
         return []
     run = name_run(text, m.end())
     end = rx(r"[_*]*\s*(?:[.;]|(\([^()]{1,15}\))|$)").match(text, run[1]) if run else None
