@@ -5,16 +5,26 @@ Definitions found on the clean text (so a long form split by markup, such as
 - ``long form (SHORT)`` — the classic pattern;
 - ``SHORT (long form)`` — when the parenthesis holds more words than the short form has letters;
 - ``long form: SHORT`` — a definition by colon ("in-context learning: ICL for ...");
-- ``long form, named SHORT`` — "a Mixed-scale Sparse Voxel Transformer, named MsSVT";
-- ``SHORT, long form`` — an appositive ("REAP, Router-weighted Expert Activation Pruning").
-A digit of the short form may stand for a word: 2 for "to", 4 for "for" ("Seq2Seq").
+- ``long form, named SHORT`` — "a Mixed-scale Sparse Voxel Transformer, named MsSVT" (also
+  called, dubbed, termed, abbreviated, referred to as, denoted as; and "or" when every letter
+  starts a word: "Unsupervised Neural Machine Translation or UNMT");
+- ``Long Form, SHORT,`` — "Trigonometry-Aware Neural networKs for ..., TANKBind, that ...";
+- ``SHORT, long form`` / ``SHORT: long form`` — an appositive ("REAP, Router-weighted Expert
+  Activation Pruning", "CoLLAT: Contrastive Locked Language and Audio Tuning").
+Every short form of a parenthesis is read ("Layer Normalization (LayerNorm, LN)"), after a cue
+inside it ("(named H3T)").
 
-The long form is chosen as in Schwartz & Hearst (2003): walking back from the last character of
-the short form, each of its letters must be found in the words before the parenthesis, the first
-one at the start of a word, within min(|A| + 5, 2|A|) words. Two checks reject chance alignments:
-at most one content word of the long form may go without a letter of the short form, and the
-first letter must start the long form's first word. Later uses of the short form (and of its
-plural or singular) are mentions of the same thing.
+The long form is chosen as in Schwartz & Hearst (2003): each letter of the short form must be
+found, in order, in the words before it (the first at the start of a word), within
+min(|A| + 5, 2|A|) words (function words not counted). Beyond initials, a letter may continue
+the one before it inside a word ("Fed" of Federated, "LATTE" of LAyer-wise TEacher Transfer),
+sit anywhere in a word, or be a capital set inside a word ("BiDirectional", "nEural", letters
+marked up with ``**``); a digit may stand for a word (2 for "to", 4 for "for": "Seq2Seq") or
+repeat a letter ("HO2", "H3T", "M^3"), an X for ex-/cross-/trans-. Each alignment gets a
+confidence (`Alignment.confidence`: the share of letters at word starts or joined, less a
+share per content word left without a letter); the most confident alignment that passes the
+checks (`_accept`) wins. Later uses of the short form (and of its plural or singular) are
+mentions of the same thing.
 
 Writes ``doc._.acronyms``: a list of `AcronymMatch` (clean offsets).
 """
@@ -35,12 +45,19 @@ if not Doc.has_extension("acronyms"):
 
 _GENERIC_TAIL = resources.word_list("acronym_generic_tail")
 _STOP = resources.word_list("acronym_stop")
-_SHORT = regex.compile(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.]{0,11}$")
-_WORDS = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’]*(?:[-‐/][\p{L}\p{N}]+)*")
+_SHORT = regex.compile(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.^]{0,11}$")
+_WORDS = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’*]*(?:[-‐/][\p{L}\p{N}*]+)*")
 _PAREN = regex.compile(r"\(([^()]{1,80})\)")
-_APPOSITION = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11}),\s+(?:(?:a|an|the)\s+)?(?=\p{L})")
-_DIGIT_WORDS = {"2": "to", "4": "for"}
-_NAMED = regex.compile(r",?\s+(?:named|called|dubbed|termed|coined)\s+(\p{Lu}[\p{L}\p{N}\-]{1,11})(?=[\s,.;:)]|$)")
+_APPOSITION = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a|an|the)\s+)?(?=\**\p{L})")
+#: what a letter or digit of a short form may stand for besides itself: a digit for a whole word
+#: ("Seq2Seq"), an X for the start of a word ("XMC": Extreme Multi-label Classification,
+#: "XLM": cross-lingual); (strings, whether the string must be a whole word)
+_LETTER_WORDS = {"2": ("to",), "4": ("for",), "x": ("ex", "cross", "trans")}
+_NAMED = regex.compile(r",?\s+(?:(?:which\s+)?(?:we\s+)?(?:named|called|dubbed|termed(?:\s+as)?|coined|"
+                       r"abbreviated(?:\s+as)?|referred\s+to\s+as|denoted\s+(?:as|by))|(or))"
+                       r"\s+(\p{Lu}[\p{L}\p{N}\-]{1,11})(?=[\s,.;:)]|$)")
+#: a short form set off by commas right after its long form: "..., TANKBind, that builds ..."
+_BETWEEN_COMMAS = regex.compile(r"(?<=\p{L}),\s+(\p{Lu}[\p{L}\p{N}\-]{1,11}),")
 _COLON = regex.compile(r"([\p{L}][\p{L}\-\s]{2,60}):\s+(\p{Lu}[\p{L}\p{N}\-]{1,10})(?=[\s,.;])")
 
 
@@ -64,7 +81,13 @@ class AcronymMatch:
 
 
 def is_short_form(s: str) -> bool:
+    """A short form: one token, mostly capitals ("CNN", "FedMatch", "S^2GC"), or a word and such
+    a token ("Neural ODEs", "offline MARL", "Rand PR")."""
     s = s.strip()
+    two = s.split()
+    if len(two) == 2:
+        return any(sum(c.isupper() for c in t) >= 2 and is_short_form(t) for t in two) \
+            and all(t.isalpha() for t in two)
     if not _SHORT.match(s) or len(s) < 2:
         return False
     letters = [c for c in s if c.isalpha()]
@@ -72,87 +95,190 @@ def is_short_form(s: str) -> bool:
         (sum(c.isupper() for c in s) >= 2)
 
 
-def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tuple[int, int, int]]:
-    """(first, last) indexes into `words` of the long form for `short`, and how many of its
-    letters start a word; None when no alignment passes.
-
-    Every letter or digit of the short form is matched, in order, to a character of the words
-    (the first one at the start of a word); among the possible alignments the one that covers the
-    fewest uncovered content words, then the most letters at word starts, then the fewest words
-    wins (a small bounded search).
-    """
+def _readings(short: str) -> list[list[tuple[str, ...]]]:
+    """Readings of `short` as a sequence of units, each unit the strings it may match: its
+    letters and digits as written; a digit 2 or 4 may also be a word ("Seq2Seq": to); a digit
+    beside a letter may repeat it ("HO2": Hindsight Off-policy Options, "H3T": High-Throughput
+    Transformer Training, "S^2GC": Simple Spectral Graph Convolution)."""
     chars = [c.lower() for c in short if c.isalnum()]
-    if not chars or not words or len(chars) > 12:
+    plain = [(c,) + _LETTER_WORDS.get(c, ()) for c in chars]
+    readings = [plain]
+    for i, c in enumerate(chars):
+        if c.isdigit() and c not in "01":
+            for j in (i - 1, i + 1):  # the letter it repeats: before it or after it
+                if 0 <= j < len(chars) and chars[j].isalpha():
+                    readings.append(plain[:i] + [(chars[j],)] * (int(c) - 1) + plain[i + 1:])
+    return readings
+
+
+_PART = regex.compile(r"[-‐/](?=[\p{L}\p{N}])")  # where a word part starts: "Self-Talk", "Encoder/Decoder"
+_PART_CHARS = frozenset("-‐/")
+#: the least confidence (`Alignment.confidence`) at which an alignment defines an acronym
+MIN_CONFIDENCE = 0.2
+
+
+@dataclass
+class Alignment:
+    """Where the letters of a short form fall in the words before it, and how well they fit."""
+    first: int          # index of the first word of the long form
+    last: int           # index of the word holding the last letter
+    initials: int       # letters at the start of a word or word part, or set as a capital
+    joined: int         # letters right after the previous one inside a word ("Fed" of Federated)
+    missing: int        # content words between first and last without a letter
+    trailing: int       # content words after `last`
+    units: int          # letters (and digit words) of the short form
+    loose_tail: bool = False  # a function word among the words after `last` ("... for this problem")
+
+    @property
+    def confidence(self) -> float:
+        """Schwartz–Hearst-style confidence in [0, 1]: the share of letters that start a word
+        (or continue the one before), less a share for every content word left without one."""
+        fit = (self.initials + self.joined) / self.units
+        return round(max(0.0, fit - 0.15 * self.missing - 0.1 * self.trailing), 6)
+
+
+def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
+    """The best alignment of the letters of `short`, in order, with the characters of `words`
+    (the first letter at the start of a word), or None. A letter "starts" a word at the word's
+    start, after a hyphen or slash, or where the long form sets it as a capital inside a word
+    (marked letters: "BiDirectional", "nEural Network", "networKs"). Among alignments the one
+    with the fewest content words left out, then the most letters at starts or joined to the
+    letter before, then the fewest words wins (dynamic programming over letter positions)."""
+    if not words:
         return None
-    text_parts, starts, word_of = [], set(), []
+    words = [(a, b, w.replace("*", "")) for a, b, w in words]  # "**S**pilling": marked letters
+    text = " ".join(w for _, _, w in words)
+    low = text.lower()
+    starts, parts, word_of, content = set(), set(), [], []
     pos = 0
     for i, (_, _, w) in enumerate(words):
-        lw = w.lower()
         starts.add(pos)
-        for m in rx(r"[-‐/](?=[\p{L}\p{N}])").finditer(lw):
-            starts.add(pos + m.end())
-        text_parts.append(lw)
-        word_of.extend([i] * (len(lw) + 1))
-        pos += len(lw) + 1
-    text = " ".join(text_parts)
-    best: list = [None, None]  # score, first word
-    budget = [4000]
+        inner = {pos + m.end() for m in _PART.finditer(w)} if _PART_CHARS.intersection(w) else set()
+        if w[1:] != w[1:].lower() and not w.isupper():  # capitals inside: "BiDirectional", "nEural"
+            inner.update(pos + k for k, ch in enumerate(w) if ch.isupper() and k and w[k - 1].isalpha())
+        parts |= inner  # the start of a word part scores a little less than a word's start
+        starts |= inner
+        word_of.extend([i] * (len(w) + 1))
+        content.append(w.lower() not in _STOP)
+        pos += len(w) + 1
+    cum = [0]
+    for c in content:
+        cum.append(cum[-1] + c)
 
-    def search(ci: int, limit: int, covered: frozenset, initials: int) -> None:
-        if budget[0] <= 0:
-            return
-        budget[0] -= 1
-        if ci < 0:
-            first = min(covered)
-            content = [i for i in range(first, len(words)) if words[i][2].lower() not in _STOP]
-            missing = sum(1 for i in content if i not in covered)
-            score = (-missing, initials, first - len(words))
-            if best[0] is None or score > best[0]:
-                best[0], best[1] = score, (first, max(covered), initials)
-            return
-        c = chars[ci]
-        cands = [p for p in range(limit - 1, -1, -1) if text[p] == c and (ci > 0 or p in starts)]
-        if c in _DIGIT_WORDS:  # "Seq2Seq": sequence-to-sequence, "S2PA": semantics-to-pronunciation
-            w = _DIGIT_WORDS[c]
-            cands += [p for p in range(limit - len(w), -1, -1) if p in starts and text.startswith(w, p)
-                      and not text[p + len(w):p + len(w) + 1].isalpha()]
-        cands.sort(key=lambda p: (p not in starts, limit - p))
-        for p in cands[:4]:
-            search(ci - 1, p, covered | {word_of[p]}, initials + (p in starts))
+    def _start_gain(p: int) -> float:  # a function word's start ("of") or a word part's counts less
+        return 0.5 if not content[word_of[p]] else 0.9 if p in parts else 1.0
 
-    search(len(chars) - 1, len(text), frozenset(), 0)
-    if best[0] is None:
-        return None
-    missing = -best[0][0]
-    if missing > 1:
-        return None
-    return best[1]
+    def between(a: int, b: int) -> int:  # content words strictly between word a and word b
+        return cum[b] - cum[a + 1] if b > a + 1 else 0
+
+    best = None
+    for units in _readings(short):
+        if not units or len(units) > 14:
+            continue
+        # state: end position of unit -> (score, first word, initials, joined, missing)
+        prev: dict = {}
+        for ui, alts in enumerate(units):
+            cur: dict = {}
+            for s_ in alts:
+                p = low.find(s_)
+                while p >= 0:
+                    e = p + len(s_) - 1
+                    is_start = p in starts
+                    if len(s_) > 1 and not (is_start and (s_[0].isalpha() or not low[e + 1:e + 2].isalpha())):
+                        p = low.find(s_, p + 1)
+                        continue
+                    if ui == 0:
+                        if is_start and (content[word_of[p]] or text[p].isupper()):  # not "the ...", but "A Lite BERT"
+                            cand = (_start_gain(p), word_of[p], 1, 0, 0)
+                            if e not in cur or cand > cur[e]:
+                                cur[e] = cand
+                    else:
+                        for q, (sc, first, ini, jo, mi) in prev.items():
+                            if q >= p:
+                                continue
+                            joined = not is_start and q == p - 1 and low[p - 1] != " "
+                            gap = between(word_of[q], word_of[p])
+                            gain = _start_gain(p) if is_start else 0.8 if joined else 0.0
+                            cand = (sc + gain - 3 * gap,
+                                    first, ini + is_start, jo + joined, mi + gap)
+                            if e not in cur or cand > cur[e]:
+                                cur[e] = cand
+                    p = low.find(s_, p + 1)
+            prev = cur
+            if not prev:
+                break
+        for e, (sc, first, ini, jo, mi) in prev.items():
+            last = word_of[e]
+            trailing = cum[len(words)] - cum[last + 1]
+            loose = any(not content[i] for i in range(last + 1, len(words)))
+            a = Alignment(first, last, ini, jo, mi, trailing, len(units), loose)
+            rank = (a.confidence, sc, first)
+            if _accept(a) and (best is None or rank > best[0]):
+                best = (rank, a)
+    return best[1] if best else None
 
 
-def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences,
-                         min_initials: int = 0) -> Optional[tuple[int, int]]:
-    """(start, end) of a long form for `short` whose last word ends right before `end`, or None."""
+def _accept(a: Alignment) -> bool:
+    """Chance alignments fail: a low confidence, or more than one content word left without a
+    letter, unless every letter starts a word or continues the one before it (then up to two
+    words inside and three descriptive words after may go without: "Pre-trained Image Encoder for
+    Generalizable visual reinforcement learning (PIE-G)", "BiDirectional learning for offline
+    Infinite-width model-based optimization (BDI)")."""
+    if a.confidence < MIN_CONFIDENCE:
+        return False
+    if a.missing + a.trailing <= 1:
+        return True
+    return a.confidence >= 0.5 and a.missing <= 2 and a.trailing <= 3 and a.initials + a.joined == a.units \
+        and a.initials >= 2 and not a.loose_tail
+
+
+def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tuple[int, int, int]]:
+    """(first, last) indexes into `words` of the long form for `short`, and how many of its
+    letters start a word; None when no alignment passes (see `align`)."""
+    a = align(short, words)
+    return None if a is None else (a.first, a.last, a.initials)
+
+
+def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences, min_initials: int = 0,
+                         strict: bool = False) -> Optional[tuple[int, int]]:
+    """(start, end) of a long form for `short` whose words end right before `end` (less a word
+    that only says what kind of thing it is: "Gradient-based Intervention Targeting method,
+    abbreviated GIT"), or None. `strict`: every letter starts a word or joins the one before
+    (for cues that are also ordinary words: "X or UNMT", "X, TANKBind, ...")."""
     if not is_short_form(short):
         return None
     a = sum(1 for c in short if c.isalnum())
     words = _words_before(text, end, min(a + 5, 2 * a), sents)
-    k = best_long_form(short, words)
-    if k is None or k[1] != len(words) - 1 or k[2] < min_initials:
+    while words and words[-1][2].lower() in _GENERIC_TAIL:
+        words = words[:-1]
+    al = align(short, words)
+    if al is None or al.initials < min_initials:
         return None
-    return words[k[0]][0], words[k[1]][1]
+    if strict and (al.initials + al.joined < al.units or al.confidence < 0.75):
+        return None
+    return words[al.first][0], words[-1][1]
 
 
+#: words a paren may put before a short form: "(named H3T)", "(or UNMT)", "(i.e., SGD)"
+_INNER_CUE = regex.compile(r"(?:named|called|dubbed|termed|abbreviated(?:\s+as)?|short(?:ened)?(?:\s+as)?|or|"
+                           r"i\.e\.,?|a\.k\.a\.?|aka)\s+", regex.IGNORECASE)
 def _words_before(text: str, end: int, n: int, sents: Sentences) -> list[tuple[int, int, str]]:
-    """The last `n` words before `end` in its sentence, after any "; " or bracket."""
+    """The last `n` words before `end` in its sentence (function words not counted), after any
+    "; " or bracket."""
     window_start = max(0, end - 200, sents.start(end))
     chunk = text[window_start:end]
     # stop at a clause boundary
-    cut = max(chunk.rfind("; "), chunk.rfind("("), chunk.rfind(")"))
+    sentence = [m.end() - 1 for m in rx(r"[.!?]\s+(?=\p{Lu}\p{Ll})").finditer(chunk)]  # "..., etc. We propose"
+    cut = max(chunk.rfind("; "), chunk.rfind("("), chunk.rfind(")"), sentence[-1] if sentence else -1)
     if cut >= 0:
         window_start += cut + 1
         chunk = text[window_start:end]
     ws = [(window_start + m.start(), window_start + m.end(), m.group()) for m in _WORDS.finditer(chunk)]
-    return ws[-n:]
+    k, counted = len(ws), 0
+    while k > 0 and counted < n:  # function words do not count towards the window
+        k -= 1
+        counted += ws[k][2].lower() not in _STOP
+    return ws[k:]
 
 
 def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymMatch]:
@@ -163,25 +289,34 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
     seen: set[str] = set()
     for m in _PAREN.finditer(text):
         inner = m.group(1)
-        first_part = rx(r"[,;]").split(inner)[0].strip()
-        if is_short_form(first_part) and len(first_part.split()) <= 2:
-            short = first_part
+        cue = _INNER_CUE.match(inner)  # "(named H3T)", "(or UNMT)"
+        parts = rx(r"[,;]").split(inner[cue.end():] if cue else inner)
+        first_part = parts[0].strip()
+        defined = False
+        for part in parts[:3]:  # "Layer Normalization (LayerNorm, LN)": each short form
+            short = part.strip().strip("*")  # "(**FaST**)"
+            if not (is_short_form(short) and len(short.split()) <= 2):
+                break
             a = sum(1 for c in short if c.isalnum())
             words = _words_before(text, m.start(), min(a + 5, 2 * a), sents)
             k = best_long_form(short, words)
-            if k is not None:
-                last = k[1]
-                # uncovered trailing words stay in the long form ("Relative Value Learning (RV)")
-                # unless they only say what kind of thing it is ("Birds dataset (CUB)")
-                while last < len(words) - 1 and words[last + 1][2].lower() not in _GENERIC_TAIL:
-                    last += 1
-                s0, e0 = words[k[0]][0], words[last][1]
-                long = text[s0:e0]
-                one_name = " " not in long and any(ch.isdigit() for ch in long)  # "CIFAR10 (CIFAR100)"
-                if long.lower() != short.lower() and len(long) > len(short) and not one_name:
-                    s_start = m.start(1) + inner.index(first_part)
-                    found.append(AcronymMatch(short, long, s_start, s_start + len(short), s0, e0))
-                    continue
+            if k is None:
+                continue
+            last = k[1]
+            # uncovered trailing words stay in the long form ("Relative Value Learning (RV)")
+            # unless they only say what kind of thing it is ("Birds dataset (CUB)")
+            while last < len(words) - 1 and words[last + 1][2].lower() not in _GENERIC_TAIL:
+                last += 1
+            s0, e0 = words[k[0]][0], words[last][1]
+            s0 -= len(text[:s0]) - len(text[:s0].rstrip("*"))  # "**Fa**st ...": the markup with it
+            long = text[s0:e0]
+            one_name = " " not in long and any(ch.isdigit() for ch in long)  # "CIFAR10 (CIFAR100)"
+            if long.lower() != short.lower() and len(long) > len(short) and not one_name:
+                s_start = m.start(1) + inner.index(short, cue.end() if cue else 0)
+                found.append(AcronymMatch(short, long, s_start, s_start + len(short), s0, e0))
+                defined = True
+        if defined:
+            continue
         # reverse: SHORT (long form)
         before = rx(r"([\p{L}\p{N}][\p{L}\p{N}\-]{1,11})\s*$").search(text[max(0, m.start() - 14):m.start()])
         if before and is_short_form(before.group(1)) and len(inner.split()) > 1:
@@ -194,14 +329,21 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
                     found.append(AcronymMatch(short, text[long_words[0][0]:long_words[-1][1]],
                                               s_start, s_start + len(short), long_words[0][0], long_words[-1][1]))
     for m in _COLON.finditer(text):  # "in-context learning: ICL for ..."
-        k = _long_form_ending_at(text, m.group(2), m.end(1), sents)
+        if sum(ch.isupper() for ch in m.group(2)) < 2:
+            continue  # "... the transformation: We prove"
+        k = _long_form_ending_at(text, m.group(2), m.end(1), sents, strict=True)
         if k is not None:
             found.append(AcronymMatch(m.group(2), text[k[0]:k[1]], m.start(2), m.end(2), *k))
     for m in _NAMED.finditer(text):  # "a novel Mixed-scale Sparse Voxel Transformer, named MsSVT"
-        k = _long_form_ending_at(text, m.group(1), m.start(), sents, min_initials=2)
-        if k is not None and k[1] - k[0] > len(m.group(1)) and " " in text[k[0]:k[1]]:
+        k = _long_form_ending_at(text, m.group(2), m.start(), sents, min_initials=2, strict=bool(m.group(1)))
+        if k is not None and k[1] - k[0] > len(m.group(2)) and " " in text[k[0]:k[1]]:
+            found.append(AcronymMatch(m.group(2), text[k[0]:k[1]], m.start(2), m.end(2), *k))
+    for m in _BETWEEN_COMMAS.finditer(text):  # "Trigonometry-Aware Neural networKs for ..., TANKBind,"
+        k = _long_form_ending_at(text, m.group(1), m.start(), sents, min_initials=2, strict=True)
+        if k is not None and " " in text[k[0]:k[1]] and text[k[0]].isupper():  # a title, not a blend
             found.append(AcronymMatch(m.group(1), text[k[0]:k[1]], m.start(1), m.end(1), *k))
     found += _appositions(text)
+    found += _backronyms(text, found, sents)
     out = []
     for a in sorted(found, key=lambda a: a.short_start):
         if a.short in seen:
@@ -212,15 +354,66 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
     return out
 
 
+#: a run of capitalised words, function words allowed between them ("Causal Self-Talk",
+#: "Calibrated Stackelberg Games", "Learning to Optimize Without Gradients")
+_TITLE_RUN = regex.compile(r"(?<![\p{L}\p{N}\-])\p{Lu}[\p{L}\p{N}\-]*(?:\s+(?:(?:of|for|and|with|via|to|in|on|the|a)\s+)?"
+                           r"\p{Lu}[\p{L}\p{N}\-]*)+")
+_HYPHEN = regex.compile(r"[-‐]")
+_CAPS = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}{2,8})(s?)(?![\p{L}\p{N}\-])")
+
+
+def _backronyms(text: str, definitions: list, sents: Sentences) -> list[AcronymMatch]:
+    """Short forms used without a definition whose letters are the initials of a capitalised
+    name just before their first use, in the same sentence or the one before ("... agents:
+    Causal Self-Talk. CST operates by ...", "_Calibrated Stackelberg Games_. In CSGs, ..."):
+    every word of the name (and every part of a hyphenated word) gives exactly one letter, in
+    order; not a name inside another definition's long form ("Conditional Masked Language
+    Modeling (CMLM) ... MLM training")."""
+    uses: dict = {}
+    defined = {t.rstrip("s") for d in definitions for t in d.short.split()}
+    taken = [(d.long_start, d.long_end) for d in definitions]
+    for m in _CAPS.finditer(text):
+        if not any(d.startswith(m.group(1)) for d in defined) and m.group(1) not in uses:
+            uses[m.group(1)] = m
+    if not uses:
+        return []
+    wanted = {core.lower() for core in uses}
+    runs = []
+    for r in _TITLE_RUN.finditer(text):
+        words = [w for w in _WORDS.finditer(r.group()) if w.group().lower() not in _STOP]
+        # each word's letters: its initial, and the initial of every hyphenated part
+        initials = [None if w.group().isupper() else "".join(p[0] for p in _HYPHEN.split(w.group()) if p).lower()
+                    for w in words]
+        for i in range(len(words)):
+            letters = ""
+            for j in range(i, min(len(words), i + 8)):
+                if initials[j] is None:
+                    break  # "Deep RL Agents": an acronym inside, not a backronym
+                letters += initials[j]
+                if j > i and letters in wanted:
+                    runs.append((letters, r.start() + words[i].start(), r.start() + words[j].end()))
+    found = []
+    for core, m in uses.items():
+        # the name comes first, in the sentence of the first use or the one before it
+        window = sents.start(max(0, sents.start(m.start()) - 1))
+        hit = next((r for r in runs if r[0] == core.lower() and window <= r[1] and r[2] <= m.start()
+                    and not any(a < r[2] and r[1] < b for a, b in taken)), None)
+        if hit:
+            short = m.group()
+            found.append(AcronymMatch(short, text[hit[1]:hit[2]], m.start(), m.end(), hit[1], hit[2]))
+    return found
+
+
 def _appositions(text: str) -> list[AcronymMatch]:
-    """Definitions written "SHORT, long form" ("REAP, Router-weighted Expert Activation Pruning")."""
+    """Definitions written "SHORT, long form" ("REAP, Router-weighted Expert Activation Pruning")
+    or "SHORT: long form" ("CoLLAT: Contrastive Locked Language and Audio Tuning")."""
     found: list[AcronymMatch] = []
     for m in _APPOSITION.finditer(text):
         short = m.group(1)
         if not is_short_form(short) or sum(c.isupper() for c in short) < 2:
             continue
         tail = text[m.end():m.end() + 160]
-        stop = rx(r"[,.;:()]|\s(?:that|which|to|for|is|are|as|with)\s").search(tail)
+        stop = rx(r"[,.;:()]|\s(?:that|which|to|is|are|as)\s").search(tail)
         tail = tail[:stop.start()] if stop else tail
         words = [(m.end() + w.start(), m.end() + w.end(), w.group()) for w in _WORDS.finditer(tail)]
         n = sum(1 for c in short if c.isalnum())
@@ -228,7 +421,14 @@ def _appositions(text: str) -> list[AcronymMatch]:
         letters = [ch for ch in words[0][2] if ch.isalpha()] if words else []
         if len(letters) >= 2 and sum(ch.isupper() for ch in letters) * 2 > len(letters):
             continue  # "CIFAR-10, CIFAR-100 and ImageNet": a list of names, not a definition
+        if words and rx(r"\p{Ll}+(?:ed|ing)").fullmatch(words[0][2]):
+            continue  # "MADG, motivated by a margin ...": a participle clause, not a long form
+        if not words or (words[0][2][:1].lower() != short[:1].lower() and short[:1].lower() not in _LETTER_WORDS):
+            continue  # the first letter starts the long form
+        last = short.replace("^", "")[-1:].lower()
         for j in range(2, min(len(words), n + 4) + 1):
+            if last.isalpha() and last not in words[j - 1][2].lower():
+                continue  # the last letter lies in the last word
             k = best_long_form(short, words[:j])
             if k is not None and k[0] == 0 and k[1] == j - 1:
                 fits.append((k[2], -j, j))
@@ -240,7 +440,7 @@ def _appositions(text: str) -> list[AcronymMatch]:
 
 
 def _mentions(text: str, a: AcronymMatch) -> list[tuple[int, int]]:
-    forms = {a.short}
+    forms = {a.short} | {t for t in a.short.split()[1:] if sum(c.isupper() for c in t) >= 2}  # "offline MARL": MARL
     if a.short.endswith("s") and len(a.short) > 2:
         forms.add(a.short[:-1])
     else:

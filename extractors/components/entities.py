@@ -15,7 +15,10 @@ metric). How decisions are combined:
    bound quantity, NER; a bare shape (CamelCase, ALL-CAPS, digits) needs type evidence from its
    context or the NER. Generic quality words (resources/generic_terms.txt) are held back for the
    result linker, which makes them metrics when a number measures them.
-5. Role = proposed when a proposal cue names it, else used.
+5. Role = proposed when a proposal cue names it, when it is a coined name used again and again
+   (not a plural, a modifier, or a name first met in a sentence about prior work), or a
+   variant of a proposed name ("LiteViT-S", "Inductive-SubSelNet", "MVAST-FF" beside
+   "MVAST-O"); else used.
 
 Writes ``doc._.entities`` (list of `Entity`, clean offsets), ``doc._.held_metrics`` and
 ``doc.spans["entities"]``.
@@ -366,23 +369,43 @@ def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candi
 
 def _coined_names_are_proposed(text: str, entities: list[Entity]) -> None:
     """A coined name no lexicon knows, used again and again (its long form, where it has one, is
-    not a use), is the paper's own."""
+    not a use), is the paper's own; not a plural ("ViTs": a kind of thing), a modifier
+    ("CVaR-optimized") or a name first met beside words for prior work ("Existing NAS methods
+    train a single SuperLM", "methods such as LISTA") without the paper's "we"/"our"."""
     for e in entities:
         if e.role == "used" and not e.sources & {Source.LEXICON, Source.LEXICON_WEAK, Source.LEXICON_SHORT} \
                 and _COINED.match(e.name) and not any(a.islower() for a in e.aliases) \
                 and sum(text[a:b] not in e.aliases for a, b in e.mentions) >= 2 \
-                and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}:
+                and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"} \
+                and not rx(r".*\p{Lu}s|.*-\p{Ll}+(?:ed|ing)").fullmatch(e.name) and not _prior_work(text, min(e.mentions)):
             e.role = "proposed"
+
+
+def _prior_work(text: str, span: tuple) -> bool:
+    """Is the sentence around `span` about prior work: a word for it (resources: prior_work) and
+    no "we"/"our"?"""
+    dot = text.rfind(". ", 0, span[0])
+    start = dot + 2 if dot >= 0 else 0
+    end = text.find(". ", span[1])
+    sentence = text[start:end if end >= 0 else len(text)].lower()
+    words = set(rx(r"[\p{L}.]+").findall(sentence))
+    return bool(words & _PRIOR_WORK) and not words & {"we", "our"}
 
 
 def _proposed_variants(entities: list[Entity]) -> None:
     """Sizes and variants of what the paper proposes are its own too: "LiteViT-S" and
-    "LiteViT-B" of a proposed LiteViT, "DetCLIP-T" of DetCLIP."""
+    "LiteViT-B" of a proposed LiteViT, "DetCLIP-T" of DetCLIP, "Inductive-SubSelNet" of
+    SubSelNet, "MVAST-FF" beside a proposed "MVAST-O", "UC-R2MAB" beside "GM-R2MAB"."""
     proposed = {e.name for e in entities if e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"}}
+    stems = {part for n in proposed if "-" in n for part in (n.split("-")[0], n.split("-")[-1])
+             if len(part) >= 3 and _COINED.match(part)}
     for e in entities:
         if e.role == "used" and set(e.types) & {"METHOD", "MODEL", "TASK"}:
             m = rx(r"(.+?)[-‐][\p{L}\p{N}.]{1,6}").fullmatch(e.name)
-            if m and m.group(1) in proposed:
+            pre = rx(r"\p{Lu}\p{Ll}+[-‐](.+)").fullmatch(e.name)
+            parts = e.name.split("-")
+            if m and m.group(1) in proposed or pre and pre.group(1) in proposed \
+                    or len(parts) > 1 and (parts[0] in stems or parts[-1] in stems):
                 e.role = "proposed"
                 if e.types == ["TASK"]:
                     e.types = ["METHOD"]
@@ -459,6 +482,7 @@ def _ner_only(cands: list[Candidate]) -> list[Entity]:
 
 
 _QUANTITY_HEADS = resources.word_list("quantity_heads")
+_PRIOR_WORK = resources.word_list("prior_work")
 _SCORE_HEADS = resources.word_list("score_heads")
 _CLAUSE_WORDS = resources.word_list("clause_words")
 _NER_TRIM = resources.word_list("ner_trim")

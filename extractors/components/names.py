@@ -4,8 +4,16 @@
   ``NSPL-CRISE``), letters with digits and hyphens (``Qwen3-Coder-480B``, ``gpt-5-medium``),
   metric shapes (``pass@1``, ``top-1 accuracy``, ``BLEU-4``);
 - markup: text the author set in ``\\texttt``, ``\\textsc``, ``**bold**`` (normalisation records it);
-- proposals (resources/proposal_cues.tsv): the name after "we propose / introduce / present",
-  after "called / named / dubbed", after "our", and the name before ", a novel ...";
+- proposals (resources/proposal_cues.tsv): the name after "we propose / introduce / present"
+  (also "to introduce a novel", "our newly proposed", "the resulting", "its variant"), after a
+  naming ("called / named / dubbed (as)", "which we refer to as", "we coin the name", "namely
+  (i)"; new only in a sentence that says "we"/"novel"/..., that cites nobody and that does not
+  just use what it names), after "our" / "the proposed", and the name before ", a novel ...";
+  within the phrase after a cue: a parenthesised or appositive coined name (not one of a
+  complement: "a method for ... of average treatment effects (ATEs)"), a coined name right
+  after its kind ("a variable selection method MCTS-VS"), what a container holds ("the
+  framework of X"), a name after a colon ("...: Causal Self-Talk."); two coined variants are
+  two names ("DiffuseVAE-A and DiffuseVAE-B");
 - tasks: "the problem of X", "X tasks", "X benchmarks", and the items of "experiments on A, B
   and C" when they read as activities (their head word is a nominalisation: -ing, -tion, ...).
 
@@ -95,7 +103,8 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
             if sentence_end:
                 break
         elif w.lower() in allowed_inner and end is not None:
-            pass
+            if w.lower() != "of" and rx(r"\s+the\b").match(text, wm.end()):
+                break  # "the proposed SLAM to the Karush-Kuhn-Tucker points": a new phrase
         else:
             break
         nxt = rx(r"[ \t]+").match(text[wm.end():wm.end() + 3])
@@ -186,16 +195,45 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                 det = rx(r"(?:the|a|an)\s+", regex.IGNORECASE).match(text[pos:pos + 5])
                 if det and kind != "our":
                     pos += det.end()
+                    # "the framework of Multi-Objective Online Convex Optimization", "a simpler
+                    # variant of the algorithm, Full-Q-Learning": what the container holds
+                    held = rx(r"(?:\p{Ll}+\s+)?(\p{Ll}+)\s+of\s+(?=\p{Lu})").match(text, pos)
+                    if held and held.group(1) in _CONTAINERS:
+                        pos = held.end()
                     adj = rx(r"(?:(?:novel|new|simple|general|unified|generic|\p{Ll}+-[\p{Ll}\-]+|\p{Ll}+(?:ed|al|ive|ble|ic|ful))\s+){1,3}(?=\p{Lu})").match(text[pos:pos + 80])
                     if adj:
                         pos += adj.end()
                 run = name_run(text, pos)
+                lowercase = False
                 if run is None and kind == "called":
-                    low = rx(r"\s*((?:\p{Ll}[\p{Ll}\-]*\s+){0,2}\p{Ll}[\p{Ll}\-]*)(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))").match(text[pos:pos + 60])
+                    low = _LOWER_NAME.match(text[pos:pos + 80])
                     if low:
-                        run = (pos + low.start(1), pos + low.end(1))
-                if kind == "called" and not rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|the\s+resulting)\b", regex.IGNORECASE).search(text[sents.start(m.start()):m.start()]):
-                    # "a manifold learning technique called diffusion maps": a name, but not new
+                        run, lowercase = (pos + low.start(1), pos + low.end(1)), True
+                if run and kind == "called" and not _plausible_run(text, *run):
+                    # "called coVariance neural network (VNN)": the words up to the short form
+                    upto = rx(r"((?:[\p{L}][\p{L}\-]*\s+){1,5})\([^()]{1,15}\)").match(text, run[0])
+                    if upto:
+                        run = (run[0], run[0] + len(upto.group(1).rstrip()))
+                if run and kind == "called" and " " in text[run[0]:run[1]]:
+                    # "called Self Undermining knowledge distillation.": the lowercase words that end the name
+                    tail = rx(r"(?:\s+\p{Ll}[\p{Ll}\-]*){1,3}(?=\s*[,.;:(])").match(text, run[1])
+                    if tail and not any(w in _RUN_END for w in tail.group().split()):
+                        run = (run[0], tail.end())
+                before = text[sents.start(m.start()):m.start()]
+                new = _NEW_CONTEXT.search(before) or (_NEW_CONTEXT.search(m.group()) and not lowercase)
+                use = max((u.end() for c in cues.get("used", []) for u in c.finditer(before)), default=None)
+                if kind == "called" and new and use is not None and not _PROPOSAL_WORD.search(before, use):
+                    new = None  # "we employ a continuous Markov logic network named PSL" (but "we use
+                    # the kernel to derive a variant of GCN called S^2GC" is new)
+                if kind == "called" and run and rx(r"\s*\([^()]*(?:19|20)\d\d[a-z]?\)").match(text, run[1]):
+                    new = None  # "a novel parameterization, coined μP (Yang and Hu, 2021)": cited
+                if kind == "called" and (not new or rx(r"\bet\s+al\b|[\[(](?:19|20)\d\d[a-z]?[\])]").search(before)):
+                    # "a manifold learning technique called diffusion maps", "Seide et al. [2014]
+                    # proposed an error feedback mechanism, which we refer to as EF14", "we refer to
+                    # such systems as mixed systems": a name, but not new (the cue's own "we" makes a
+                    # capitalised name new: "We refer to the result as Learnt Policy Optimisation")
+                    # "a manifold learning technique called diffusion maps", "Seide et al. [2014]
+                    # proposed an error feedback mechanism, which we refer to as EF14": not new
                     if run and run[1] - run[0] >= 2:
                         head = rx(r"([\p{L}\-]+)\s*,?\s*$").search(text, max(0, m.start() - 30), m.start())
                         t = head_type(head.group(1), _tables()[3]) if head else None
@@ -203,7 +241,7 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     continue
                 found = False
                 head = rx(r"\s+(\p{Ll}[\p{L}\-]*)").match(text, run[1]) if run else None
-                if head and rx(r"\p{Lu}{2,4}").fullmatch(text[run[0]:run[1]]) and head_type(head.group(1), _tables()[3]):
+                if head and kind != "called" and rx(r"\p{Lu}{2,4}").fullmatch(text[run[0]:run[1]]) and head_type(head.group(1), _tables()[3]):
                     run = None  # "an iterative RL algorithm, REinforced ... (RED)": a field's acronym only modifies
                 while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
                     found = True
@@ -213,7 +251,7 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     run = name_run(text, run[1] + more.end()) if more else None
                 if not found and kind == "verb":
                     out += _bare_name(text, m.end()) if not det else []
-                    out += _named_in_phrase(text, m.end())
+                    out += _named_in_phrase(text, m.end()) or _after_colon(text, m.end())
                 elif not found and kind == "our":  # "our proposed model, ProteoGAN, ..."
                     out += [c for c in _named_in_phrase(text, m.end(), max_words=3) if text[c.start - 1] != "("]
     for cue in cues.get("after", []):
@@ -239,11 +277,17 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
     return out
 
 
+#: words that make a naming ("called X") the paper's own
+_NEW_CONTEXT = regex.compile(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|"
+                             r"the\s+resulting)\b", regex.IGNORECASE)
+_CONTAINERS = resources.word_list("proposal_container")
+_PROPOSAL_WORD = regex.compile(r"\b(?:novel|new|our|(?:propos|introduc|present|develop|design|deriv|devis|build|creat|"
+                               r"construct|formulat)\w*)\b", regex.IGNORECASE)
 #: where the noun phrase after a proposal cue ends: sentence punctuation or a clause word
 _CLAUSE_WORDS = (r"that|which|who|whose|where|while|to|by|using|via|because|"
                  r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
-                 r"enables?|consists?|based")
-_PHRASE_END = regex.compile(rf"[.;:!?](?:\s|$)|(?:^|\s)(?:{_CLAUSE_WORDS})\b")
+                 r"enables?|consists?|based(?=\s+(?:on|upon)\b)")  # "meta-learning based SSL algorithm" reads on
+_PHRASE_END = regex.compile(rf"[.;:!?](?:\s|$)|,\s+we\b|(?:^|\s)(?:{_CLAUSE_WORDS})\b")
 #: words that end the head of a noun phrase ("(SLAM) for solving ...")
 _PHRASE_WORDS = r"(?:for|of|to|with|in|on|at|from|that|which|where|and|or|as|by|via|using|is|are)"
 #: one name-like token, hyphens allowed ("MTG-Net", "LASNet"); `_coined` says whether it is coined
@@ -271,10 +315,36 @@ def _bare_name(text: str, pos: int) -> list[Candidate]:
     return [Candidate(m.start(1), m.end(1), m.group(1), Source.PROPOSAL, {}, proposed=True)]
 
 
+_STOP_PUNCT = regex.compile(r"[.;:!?]")
+_AFTER_COLON = regex.compile(r"\s+[_*]*")
+
+
+def _after_colon(text: str, pos: int) -> list[Candidate]:
+    """The name a proposal phrase ends on after a colon: "We develop an instance of this
+    solution for agents: Causal Self-Talk.", "we propose a new method: Disentanglement and
+    Exploration Autoencoder (DEAE)" (the colon within twelve words of the cue, the name ending
+    the sentence or followed by its short form)."""
+    stop = _STOP_PUNCT.search(text, pos, pos + 121)
+    if not stop or stop.group() != ":" or stop.start() == pos or len(text[pos:stop.start()].split()) > 12:
+        return []
+    m = _AFTER_COLON.match(text, stop.end())  # markdown emphasis aside: "_Calibrated Stackelberg Games_"
+    if not m:
+        return []
+    run = name_run(text, m.end())
+    end = rx(r"[_*]*\s*(?:[.;]|(\([^()]{1,15}\))|$)").match(text, run[1]) if run else None
+    if not end or " " not in text[run[0]:run[1]] or " and " in text[run[0]:run[1]] and not end.group(1):
+        return []  # one name, not a list ("on two tasks: CIFAR-10 and ImageNet")
+    return [Candidate(run[0], run[1], text[run[0]:run[1]], Source.PROPOSAL, {}, proposed=True)]
+
+
 #: a name in parentheses ("(LASNet)", "(coined as TCD)") or set off by a comma or dash
 _PHRASE_NAME = regex.compile(r"\(\s*(?:(?:coined|denoted|referred\s+to)\s+as\s+|dubbed\s+|termed\s+|called\s+|named\s+)?("
                              + _NAME_TOKEN + r")\s*\)|(?<=\p{Ll})(?:,|\s+-{1,2}|\s*—)\s*(" + _NAME_TOKEN
                              + r")(?=\s*(?:[,(;:.—]|-{1,2}|$))")
+
+
+#: a token shaped like a coined name (a capital after its first character, or a digit)
+_TOKEN = regex.compile(r"(?<![\p{L}\p{N}\-])(?=[\p{L}\p{N}+\-]*?(?:[\p{L}\p{N}+\-]\p{Lu}|\p{N}))" + _NAME_TOKEN)
 
 
 def _coined(name: str) -> bool:
@@ -293,12 +363,29 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
     stop = _PHRASE_END.search(window)
     phrase = window[:stop.start() if stop else len(window)]
     m = next((c for c in _PHRASE_NAME.finditer(phrase) if _coined(c.group(1) or c.group(2))), None)
+    if not m:  # a coined name right after the kind of thing it is: "a variable selection method MCTS-VS"
+        for c in _TOKEN.finditer(phrase):
+            if _coined(c.group()):
+                kind = rx(r"(?<![\p{L}\-])(\p{Ll}+)\s+$").search(phrase, 0, c.start())
+                if kind and head_type(kind.group(1), _tables()[3]) and len(phrase[:c.start()].split()) <= max_words \
+                        and not rx(r"[()\[\]]").search(phrase[:c.start()]) and rx(r"\s|[,.;:(]|$").match(phrase, c.end()):
+                    return [Candidate(pos + c.start(), pos + c.end(), c.group(), Source.PROPOSAL, {}, proposed=True)]
     if not m or len(phrase[:m.start()].split()) > max_words or rx(r"[()\[\]]").search(phrase[:m.start()]):
         return []
-    if rx(r"\b(?:for|of|in|on|with|from|towards?)\s+\p{Ll}+ing\b").search(phrase[:m.start()]):
-        return []  # "a framework for achieving differential privacy (DP)": the object of an action
+    before = phrase[:m.start()]
+    prep = rx(r"\b(?:for|of|in|on|with|from|towards?)\s+(\S+)").search(before)
+    if m.group(1) and rx(r"\b(?:including|such\s+as|e\.g\.)").search(before) or m.group(1) and prep and (
+            rx(r"\p{Ll}+ing|the|these|those|existing").fullmatch(prep.group(1))
+            or rx(r"\p{Lu}[\p{Lu}\p{N}\-]*s").fullmatch(m.group(1) or m.group(2) or "")):
+        # the name of a complement: "a framework for achieving differential privacy (DP)", "a
+        # method for partial identification of average treatment effects (ATEs)" (a plural names
+        # a kind of thing), "architectures including transformers and graph neural networks
+        # (GNNs)"; the proposed name may follow ("a modification of the Snapshot Ensembles (SSE)
+        # for transfer learning, StarSSE, which ...")
+        rest = max_words - len(before.split())
+        return _named_in_phrase(text, pos + m.end(), rest) if m.group(1) and rest > 0 else []
     if m.group(1):
-        modifies = rx(r"\s*(?:\p{L}+\s+)?-?(?:based|called|named|termed|dubbed)\b").match(window[m.end():])
+        modifies = rx(r"\s*(?:\p{L}+,?\s+)?-?(?:based|called|named|termed|dubbed)\b").match(window[m.end():])
         head = rx(r"\s*((?:(?!" + _PHRASE_WORDS + r"\b)[\p{L}\-]+\s*)*)").match(phrase, m.end())
         if len(head.group(1).split()) > 1 or modifies:  # "(RL) based ...", "(Seq2Seq) framework called X"
             return []
@@ -312,22 +399,28 @@ _RUN_END_WORDS = (r"that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are
                   r"was|were|can|could|will|would|may|might|has|have|had|achieves?|outperforms?|"
                   r"consists?|uses?|learns?|leverages?|enables?|allows?|provides?|based|via|"
                   r"through|where|while|whose|under|over|across")
-_FUNCTION_AFTER = regex.compile(rf"\s*(?:[,.;:()\[\]]|$|(?:{_RUN_END_WORDS})\b)")
+_RUN_END = frozenset(_RUN_END_WORDS.split("|"))
+#: a lowercase name after "called": up to five words, none a function word, then punctuation or one
+_LOWER_NAME = regex.compile(rf"\s*((?:(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*\s+){{0,4}}(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*)"
+                            r"(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))")
+_FUNCTION_AFTER = regex.compile(rf"\s*(?:[,.;:()\[\]—]|-{{1,2}}\s|$|(?:{_RUN_END_WORDS})\b)")
 
 
 def _plausible_run(text: str, s: int, e: int) -> bool:
     """A proposed name is a whole name: a single capitalised word followed by more lowercase
     words ("Wasserstein graph diffusion") is the start of a phrase, not the name."""
     run = text[s:e]
-    if rx(r"-(?:based|like|style|driven|aware|free|specific)$").search(run):
-        return False
+    if rx(r"-(?:based|like|style|driven|aware|free|specific|tailored|oriented|guided|inspired|optimized|agnostic)$").search(run) \
+            or " " not in run and rx(r"\s+based\b").match(text, e):
+        return False  # a modifier: "a RL-tailored ... scheme", "a novel Value-at-Risk based algorithm"
     single_plain = " " not in run and sum(ch.isupper() for ch in run) <= 1 and not any(ch.isdigit() for ch in run)
     return not single_plain or bool(_FUNCTION_AFTER.match(text[e:e + 20]))
 
 
 def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
     """"Exponential-Wrapped Laplace and Gaussian mechanisms" names two things: "... Laplace
-    mechanism" and "... Gaussian mechanism". Anything else is one proposed name."""
+    mechanism" and "... Gaussian mechanism"; so do two coined variants ("DiffuseVAE-A and
+    DiffuseVAE-B") and two names sharing their first word. Anything else is one proposed name."""
     run = text[s:e]
     m = rx(r"((?:\S+\s+)+?)(\S+)\s+and\s+(\S+)").fullmatch(run)
     noun = rx(r"\s+(\p{Ll}+s)\b").match(text[e:e + 30])
@@ -338,6 +431,13 @@ def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
         b_start = s + m.start(3)
         return [Candidate(s, a_end, f"{prefix}{m.group(2)} {head}", Source.PROPOSAL, {}, proposed=True),
                 Candidate(b_start, e, f"{prefix}{m.group(3)} {head}", Source.PROPOSAL, {}, proposed=True)]
+    pair = rx(r"(.+?)\s+and\s+(.+)").fullmatch(run)
+    if pair:  # two variants: "DiffuseVAE-A and DiffuseVAE-B", "Sheaf Hypergraph Neural Networks and Sheaf ..."
+        left, right = pair.group(1).split(), pair.group(2).split()
+        if len(left) == len(right) == 1 and _coined(left[0]) and _coined(right[0]) \
+                or len(left) > 1 and len(right) > 1 and left[0] == right[0]:
+            return [Candidate(s + pair.start(i), s + pair.end(i), pair.group(i), Source.PROPOSAL, {}, proposed=True)
+                    for i in (1, 2)]
     return [Candidate(s, e, run, Source.PROPOSAL, {}, proposed=True)]
 
 
