@@ -264,6 +264,10 @@ def context(master: Optional[str] = None, cores: Optional[int] = None):
     ``spark-defaults.conf`` gave win over these."""
     from pyspark import SparkConf, SparkContext
 
+    if os.environ.get("PYSPARK_GATEWAY_PORT"):
+        # under spark-submit its JVM already runs: connect first, so that the conf below holds
+        # spark-submit's settings (its master among them) rather than a local[2] default
+        SparkContext._ensure_initialized()
     conf = SparkConf()
     if not master and not conf.contains("spark.master"):
         master = f"local[{cores or 2}]"
