@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -29,6 +30,7 @@ DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "abstracts.jsonl"
 
 def child(mode: str, corpus: str, limit: int, workers: int) -> None:
     dask_rss = None
+    extra = {}
     texts_file = corpus
     t0 = time.perf_counter()
     if mode == "tokenizer":
@@ -41,10 +43,12 @@ def child(mode: str, corpus: str, limit: int, workers: int) -> None:
         from extractors import spark
         sc = spark.context(f"local[{workers}]")       # JVM start included, as for dask
         started = time.perf_counter() - t0
+        extra = {"start_seconds": started, "start_cpu": _tree_cpu(os.getpid())}
         with tempfile.TemporaryDirectory() as tmp:
             summary = spark.run(sc, [texts_file], Path(tmp) / "out")
             n = summary.abstracts_read
             secs = time.perf_counter() - t0
+            cpu = _tree_cpu(os.getpid())      # driver, JVM, Python daemon and workers
             dask_rss = max(_vm_hwm(sc._gateway.proc.pid), 0)  # the driver's JVM
         sc.stop()
     elif mode == "dask":
@@ -56,18 +60,32 @@ def child(mode: str, corpus: str, limit: int, workers: int) -> None:
                 summary = dask_engine.run([texts_file], Path(tmp) / "out", client=client)
                 n = summary.abstracts_read
                 secs = time.perf_counter() - t0
+                cpu = _tree_cpu(os.getpid())  # this process, the nannies and the workers
                 dask_rss = max(client.run(_peak_rss).values())
     else:
         from extractors import engine
         with tempfile.TemporaryDirectory() as tmp:
             summary = engine.run([texts_file], Path(tmp) / "out", workers=workers)
             n = summary.abstracts_read
-    secs = secs if mode in ("dask", "spark") else time.perf_counter() - t0
+    if mode not in ("dask", "spark"):
+        secs = time.perf_counter() - t0
+        cpu = _tree_cpu(os.getpid())          # this process and its finished workers
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     kids = dask_rss if dask_rss is not None else resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    extra = {"start_seconds": started} if mode == "spark" else {}
-    print(json.dumps({"n": n, "seconds": secs, "rss_self_mb": own / 1024, "rss_children_max_mb": kids / 1024,
-                      **extra}))
+    print(json.dumps({"n": n, "seconds": secs, "cpu_seconds": cpu, "rss_self_mb": own / 1024,
+                      "rss_children_max_mb": kids / 1024, **extra}))
+
+
+def _tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of a process, of its children that it has reaped, and of its
+    live descendants."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total = sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+        kids = [int(c) for t in Path(f"/proc/{pid}/task").iterdir() for c in (t / "children").read_text().split()]
+    except OSError:                       # gone meanwhile
+        return 0.0
+    return total + sum(_tree_cpu(k) for k in kids)
 
 
 def _peak_rss() -> int:
@@ -134,13 +152,15 @@ def main() -> None:
     best = {name: min(rs, key=lambda r: r["seconds"]) for name, rs in runs.items()}
     print(f"corpus: {corpus} ({best[configs[0][0]]['n']} abstracts); load average at each round's "
           f"start: {loads}")
-    print(f"{'configuration':<30}{'abstracts/s':>12}{'seconds':>10}{'peak RSS MB (main / worker)':>30}"
+    print(f"{'configuration':<30}{'abstracts/s':>12}{'seconds':>10}{'CPU s':>8}{'peak RSS MB (main / worker)':>30}"
           f"   all runs (s), in round order")
     for name, *_ in configs:
         r = best[name]
-        print(f"{name:<30}{r['n'] / r['seconds']:>12.1f}{r['seconds']:>10.1f}"
+        print(f"{name:<30}{r['n'] / r['seconds']:>12.1f}{r['seconds']:>10.1f}{r['cpu_seconds']:>8.1f}"
               f"{r['rss_self_mb']:>18.0f} / {r['rss_children_max_mb']:.0f}"
               f"   {[round(x['seconds'], 1) for x in runs[name]]}")
+    print("(CPU s: user + system of every process of the run, the best run's; the machine's load "
+          "stretches seconds far more than CPU)")
     one, two = runs["extractors run, 1 worker"], runs["extractors run, 2 workers"]
     best_one = best["extractors run, 1 worker"]["seconds"]
     print(f"2 workers / 1 worker: {best_one / best['extractors run, 2 workers']['seconds']:.2f}x best to best;"
@@ -151,8 +171,9 @@ def main() -> None:
               f"{best_one / best['--engine spark, local[2]']['seconds']:.2f}x best to best;"
               f" per round {[round(a['seconds'] / b['seconds'], 2) for a, b in zip(one, spark)]}")
         print(f"  of which the Spark context's start (JVM) per round (s): "
-              f"{[round(r['start_seconds'], 1) for r in spark]}; the job after it (plan, tasks, merge) "
-              f"{[round(r['seconds'] - r['start_seconds'], 1) for r in spark]}")
+              f"{[round(r['start_seconds'], 1) for r in spark]} (CPU {[round(r['start_cpu'], 1) for r in spark]}); "
+              f"the job after it (plan, tasks, merge) {[round(r['seconds'] - r['start_seconds'], 1) for r in spark]}"
+              f" (CPU {[round(r['cpu_seconds'] - r['start_cpu'], 1) for r in spark]})")
         print(f"  1 worker / Spark job alone (start excluded), per round: "
               f"{[round(a['seconds'] / (b['seconds'] - b['start_seconds']), 2) for a, b in zip(one, spark)]}")
 
