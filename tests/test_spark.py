@@ -88,6 +88,23 @@ def test_cli_spark_local2_is_byte_identical_to_local(inputs, local_run, tmp_path
     assert not (out / ".partial").exists()
 
 
+def test_spark_submit_keeps_its_master(inputs, local_run, tmp_path):
+    """Under spark-submit the driver file runs `extractors run --engine spark` on spark-submit's
+    master (local[3] here, not the local[2] default) and gives the local engine's output."""
+    submit = Path(sys.executable).parent / "spark-submit"
+    driver = tmp_path / "run_extractors.py"
+    driver.write_text("from extractors.cli import main\nmain()\n", encoding="utf-8")
+    out = tmp_path / "submitted"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYSPARK_PYTHON=sys.executable,
+               PYSPARK_DRIVER_PYTHON=sys.executable, SPARK_LOCAL_IP="127.0.0.1")
+    res = subprocess.run([str(submit), "--master", "local[3]", "--conf", "spark.ui.enabled=false",
+                          str(driver), "run", *inputs, "-o", str(out), "--engine", "spark",
+                          "--partition-mb", "0.2"], env=env, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 1, res.stderr[-3000:]  # 1: some inputs are bad (the same as locally)
+    assert json.loads((out / "summary.json").read_text())["workers"] == 3
+    assert outputs(out) == outputs(local_run)
+
+
 def test_shipped_parts_have_absolute_paths_and_slices_read_back(inputs):
     """What the driver ships: absolute paths, the CSV as slices of positions that the executor
     reads back into the same abstracts with the same keys."""
