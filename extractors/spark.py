@@ -260,8 +260,8 @@ def context(master: Optional[str] = None, cores: Optional[int] = None):
     context starts the JVM with about half the CPU of a SparkSession (no SQL catalogue). On a local
     master the executors' Python is this one (unless PYSPARK_PYTHON says otherwise), the driver
     listens on 127.0.0.1 only, there is no web UI, and the Python daemon builds the pipeline once
-    before it forks the workers (`extractors.spark_daemon`); settings that spark-submit or
-    ``spark-defaults.conf`` gave win over these."""
+    before it forks the workers (`extractors.spark_daemon`); settings that spark-submit gave
+    win over these."""
     from pyspark import SparkConf, SparkContext
 
     if os.environ.get("PYSPARK_GATEWAY_PORT"):
