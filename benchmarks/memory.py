@@ -52,13 +52,13 @@ def child(inp: str, out: str, workers: int, engine_name: str) -> None:
     extra = {}
     if engine_name == "spark":
         from extractors import spark
-        session = spark.session(f"local[{workers}]")
-        summary = spark.run(session, [inp], Path(out))
-        jvm = session.sparkContext._gateway.proc.pid
+        sc = spark.context(f"local[{workers}]")
+        summary = spark.run(sc, [inp], Path(out))
+        jvm = sc._gateway.proc.pid
         extra["jvm_mb"] = _vm_hwm(jvm) / 1024
         worker_rss = max([_vm_hwm(pid) for pid in _descendants(jvm)
                           if b"pyspark" in Path(f"/proc/{pid}/cmdline").read_bytes()] or [0])
-        session.stop()
+        sc.stop()
     elif engine_name == "dask":
         from distributed import Client, LocalCluster
         from extractors import dask_engine

@@ -4,15 +4,19 @@
 
 Prints abstracts per second for the whole run (reading, normalising, spaCy pipeline, writing)
 with 1 and 2 local worker processes, on a 2-worker Dask LocalCluster (``--engine dask``,
-cluster start included) and with ``--spark`` under Spark local[2] (session start included), beside spaCy's blank-tokenizer-only throughput on the same texts in the
+cluster start included) and with ``--spark`` under Spark local[2] (the JVM's start included), beside spaCy's blank-tokenizer-only throughput on the same texts in the
 same run, and the peak RSS of each configuration (the main process, and the largest worker).
 Each configuration runs in a fresh child process, pipeline loading included; `--repeat N` runs
-each N times and reports the best (the machine is shared: the best run is the least disturbed).
+N rounds of every configuration in turn and reports the best of each, every run, and the ratios
+within each round (the machine is shared: the best run is the least disturbed, and runs of the
+same round saw similar load). For Spark it also shows the context's start (the JVM) apart from
+the job that follows it.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -26,6 +30,7 @@ DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "abstracts.jsonl"
 
 def child(mode: str, corpus: str, limit: int, workers: int) -> None:
     dask_rss = None
+    extra = {}
     texts_file = corpus
     t0 = time.perf_counter()
     if mode == "tokenizer":
@@ -36,13 +41,16 @@ def child(mode: str, corpus: str, limit: int, workers: int) -> None:
         n = sum(1 for _ in nlp.pipe(texts, batch_size=256))
     elif mode == "spark":
         from extractors import spark
-        session = spark.session(f"local[{workers}]")       # JVM start included, as for dask
+        sc = spark.context(f"local[{workers}]")       # JVM start included, as for dask
+        started = time.perf_counter() - t0
+        extra = {"start_seconds": started, "start_cpu": _tree_cpu(os.getpid())}
         with tempfile.TemporaryDirectory() as tmp:
-            summary = spark.run(session, [texts_file], Path(tmp) / "out")
+            summary = spark.run(sc, [texts_file], Path(tmp) / "out")
             n = summary.abstracts_read
             secs = time.perf_counter() - t0
-            dask_rss = max(_vm_hwm(session.sparkContext._gateway.proc.pid), 0)  # the driver's JVM
-        session.stop()
+            cpu = _tree_cpu(os.getpid())      # driver, JVM, Python daemon and workers
+            dask_rss = max(_vm_hwm(sc._gateway.proc.pid), 0)  # the driver's JVM
+        sc.stop()
     elif mode == "dask":
         from extractors import dask_engine
         from distributed import Client, LocalCluster
@@ -52,16 +60,32 @@ def child(mode: str, corpus: str, limit: int, workers: int) -> None:
                 summary = dask_engine.run([texts_file], Path(tmp) / "out", client=client)
                 n = summary.abstracts_read
                 secs = time.perf_counter() - t0
+                cpu = _tree_cpu(os.getpid())  # this process, the nannies and the workers
                 dask_rss = max(client.run(_peak_rss).values())
     else:
         from extractors import engine
         with tempfile.TemporaryDirectory() as tmp:
             summary = engine.run([texts_file], Path(tmp) / "out", workers=workers)
             n = summary.abstracts_read
-    secs = secs if mode in ("dask", "spark") else time.perf_counter() - t0
+    if mode not in ("dask", "spark"):
+        secs = time.perf_counter() - t0
+        cpu = _tree_cpu(os.getpid())          # this process and its finished workers
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     kids = dask_rss if dask_rss is not None else resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    print(json.dumps({"n": n, "seconds": secs, "rss_self_mb": own / 1024, "rss_children_max_mb": kids / 1024}))
+    print(json.dumps({"n": n, "seconds": secs, "cpu_seconds": cpu, "rss_self_mb": own / 1024,
+                      "rss_children_max_mb": kids / 1024, **extra}))
+
+
+def _tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of a process, of its children that it has reaped, and of its
+    live descendants."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total = sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+        kids = [int(c) for t in Path(f"/proc/{pid}/task").iterdir() for c in (t / "children").read_text().split()]
+    except OSError:                       # gone meanwhile
+        return 0.0
+    return total + sum(_tree_cpu(k) for k in kids)
 
 
 def _peak_rss() -> int:
@@ -76,18 +100,15 @@ def _vm_hwm(pid: int) -> int:
     return 0
 
 
-def measure(mode: str, corpus: Path, limit: int, workers: int = 1, repeat: int = 1) -> dict:
-    best = None
-    for _ in range(repeat):
-        res = subprocess.run([sys.executable, __file__, "--child", mode, "--corpus", str(corpus), "--limit",
-                              str(limit), "--workers", str(workers)], capture_output=True, text=True, check=True)
-        r = json.loads(res.stdout.strip().splitlines()[-1])
-        r["all_seconds"] = [round(r["seconds"], 2)] + (best["all_seconds"] if best else [])
-        if best is None or r["seconds"] < best["seconds"]:
-            best = r
-        else:
-            best["all_seconds"] = r["all_seconds"]
-    return best
+def measure(mode: str, corpus: Path, limit: int, workers: int = 1) -> dict:
+    """One run of a configuration in a fresh child process."""
+    res = subprocess.run([sys.executable, __file__, "--child", mode, "--corpus", str(corpus), "--limit",
+                          str(limit), "--workers", str(workers)], capture_output=True, text=True, check=True)
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+def _load() -> float:
+    return float(Path("/proc/loadavg").read_text().split()[0])
 
 
 def main() -> None:
@@ -95,7 +116,7 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     ap.add_argument("--limit", type=int, default=0, help="use the first N abstracts (0: all)")
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--repeat", type=int, default=1, help="runs per configuration; the best is shown")
+    ap.add_argument("--repeat", type=int, default=1, help="rounds of every configuration; the best of each is shown")
     ap.add_argument("--no-dask", action="store_true", help="skip the Dask LocalCluster configuration")
     ap.add_argument("--spark", action="store_true", help="add Spark local[2] (extra spark, Java 17+); "
                                                          "the worker column is then the driver's JVM")
@@ -113,23 +134,48 @@ def main() -> None:
                     break
                 dst.write(line)
         corpus = tmp
-    rep = args.repeat
-    rows = [("spaCy blank tokenizer only", measure("tokenizer", corpus, args.limit or 10 ** 9, 1, rep)),
-            ("extractors run, 1 worker", measure("pipeline", corpus, 0, 1, rep)),
-            ("extractors run, 2 workers", measure("pipeline", corpus, 0, 2, rep))]
+    configs = [("spaCy blank tokenizer only", "tokenizer", args.limit or 10 ** 9, 1),
+               ("extractors run, 1 worker", "pipeline", 0, 1),
+               ("extractors run, 2 workers", "pipeline", 0, 2)]
     if not args.no_dask:
-        rows.append(("--engine dask, 2 workers", measure("dask", corpus, 0, 2, rep)))
+        configs.append(("--engine dask, 2 workers", "dask", 0, 2))
     if args.spark:
-        rows.append(("--engine spark, local[2]", measure("spark", corpus, 0, 2, rep)))
-    print(f"corpus: {corpus} ({rows[0][1]['n']} abstracts)")
-    print(f"{'configuration':<30}{'abstracts/s':>12}{'seconds':>10}{'peak RSS MB (main / worker)':>30}"
-          f"   all runs (s)")
-    for name, r in rows:
-        print(f"{name:<30}{r['n'] / r['seconds']:>12.1f}{r['seconds']:>10.1f}"
+        configs.append(("--engine spark, local[2]", "spark", 0, 2))
+    # rounds: every configuration once per round, in turn, so that each round's figures share
+    # the machine's load (it is shared: the best run of each is the least disturbed)
+    runs: dict[str, list] = {name: [] for name, *_ in configs}
+    loads = []
+    for _ in range(args.repeat):
+        loads.append(_load())
+        for name, mode, limit, workers in configs:
+            runs[name].append(measure(mode, corpus, limit, workers))
+    best = {name: min(rs, key=lambda r: r["seconds"]) for name, rs in runs.items()}
+    print(f"corpus: {corpus} ({best[configs[0][0]]['n']} abstracts); load average at each round's "
+          f"start: {loads}")
+    print(f"{'configuration':<30}{'abstracts/s':>12}{'seconds':>10}{'CPU s':>8}{'peak RSS MB (main / worker)':>30}"
+          f"   all runs (s), in round order")
+    for name, *_ in configs:
+        r = best[name]
+        print(f"{name:<30}{r['n'] / r['seconds']:>12.1f}{r['seconds']:>10.1f}{r['cpu_seconds']:>8.1f}"
               f"{r['rss_self_mb']:>18.0f} / {r['rss_children_max_mb']:.0f}"
-              f"   {sorted(r['all_seconds'])}")
-    one, two = rows[1][1], rows[2][1]
-    print(f"2 workers / 1 worker: {one['seconds'] / two['seconds']:.2f}x")
+              f"   {[round(x['seconds'], 1) for x in runs[name]]}")
+    print("(CPU s: user + system of every process of the run, the best run's; the machine's load "
+          "stretches seconds far more than CPU)")
+    one, two = runs["extractors run, 1 worker"], runs["extractors run, 2 workers"]
+    best_one = best["extractors run, 1 worker"]["seconds"]
+    print(f"2 workers / 1 worker: {best_one / best['extractors run, 2 workers']['seconds']:.2f}x best to best;"
+          f" per round {[round(a['seconds'] / b['seconds'], 2) for a, b in zip(one, two)]}")
+    if args.spark:
+        spark = runs["--engine spark, local[2]"]
+        print(f"Spark local[2] / 1 worker (whole process, JVM start included): "
+              f"{best_one / best['--engine spark, local[2]']['seconds']:.2f}x best to best;"
+              f" per round {[round(a['seconds'] / b['seconds'], 2) for a, b in zip(one, spark)]}")
+        print(f"  of which the Spark context's start (JVM) per round (s): "
+              f"{[round(r['start_seconds'], 1) for r in spark]} (CPU {[round(r['start_cpu'], 1) for r in spark]}); "
+              f"the job after it (plan, tasks, merge) {[round(r['seconds'] - r['start_seconds'], 1) for r in spark]}"
+              f" (CPU {[round(r['cpu_seconds'] - r['start_cpu'], 1) for r in spark]})")
+        print(f"  1 worker / Spark job alone (start excluded), per round: "
+              f"{[round(a['seconds'] / (b['seconds'] - b['start_seconds']), 2) for a, b in zip(one, spark)]}")
 
 
 if __name__ == "__main__":

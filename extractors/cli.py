@@ -124,7 +124,7 @@ def _on_sigterm(signum, frame):
 
 
 def _run_spark(inputs, out, master, workers, advance, opts):
-    """`--engine spark`: a session on `master` (or spark-submit's, else local[workers or 2]),
+    """`--engine spark`: a Spark context on `master` (or spark-submit's, else local[workers or 2]),
     stopped at the end."""
     try:
         from . import spark as spark_engine
@@ -132,11 +132,11 @@ def _run_spark(inputs, out, master, workers, advance, opts):
     except ImportError:
         raise typer.BadParameter("needs Spark: pip install 'extractors[spark]' (and Java 17+)",
                                  param_hint="--engine")
-    session = spark_engine.session(master, workers)
+    sc = spark_engine.context(master, workers)
     try:
-        return spark_engine.run(session, inputs, out, progress=advance, **opts)
+        return spark_engine.run(sc, inputs, out, progress=advance, **opts)
     finally:
-        session.stop()
+        sc.stop()
 
 
 def _progress():

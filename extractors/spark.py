@@ -3,7 +3,9 @@ bounded by the merge.
 
     extractors run INPUT... -o DIR --engine spark [--master URL]
 
-or from Python, with a session of your own::
+or from Python, with a SparkSession or SparkContext of your own (or `context()`: one set up for
+this engine; on a local master a quick JVM, no web UI and the pipeline built once in the Python
+daemon)::
 
     from extractors import spark
     spark.run(session, ["/shared/s2orc/"], "/shared/out/")
@@ -12,8 +14,9 @@ The inputs are planned into parts on the driver as in the other engines (`partit
 ranges of large JSONL files, other files whole; a large file of another format becomes slices of
 its positions, which the executor reads itself, so the driver never holds abstracts). Each part is
 one Spark partition, all of them in one job (`mapPartitionsWithIndex` + `collect`, so the
-executors run as many at once as they have cores). A task reads and processes its part (each
-Python worker builds the spaCy pipeline once and reuses it, `partition.process_part`) and writes
+executors run as many at once as they have cores). A task reads and processes its part
+(`partition.process_part`, with the Python worker's pipeline: built once per worker, or once per
+executor by `extractors.spark_daemon` before it forks the workers, then reused) and writes
 the part's record and error rows as sorted runs into the output folder's ``.partial/``, under
 names made of the run, the part number, the attempt number and the task id. What it sends back to
 the driver is small: the names of its run files and its counts. The driver then merges the runs
@@ -48,8 +51,18 @@ from .partition import KEY_BITS, PART_BYTES, TIME_LIMIT, Part
 from .writers import RUN_SIZE, Runs
 
 MAX_PART_BYTES = 64 << 20     # the largest part the automatic size picks (a typical HDFS block)
-TASKS_PER_CORE = 16           # the automatic size aims at this many parts per executor core
-LOCAL_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"   # for a local[N] master (session())
+TASKS_PER_CORE = 8            # the automatic size aims at this many parts per executor core (each
+                              # task costs ~0.1 s of scheduling; 16 per core cost more than the
+                              # load balance gained on the corpus)
+LOCAL_CONF = {                # what `context()` sets for a local[N] master, unless already set
+    "spark.driver.host": "127.0.0.1",                 # nothing leaves the machine
+    "spark.driver.bindAddress": "127.0.0.1",
+    "spark.ui.enabled": "false",                      # a batch run: nobody looks at a web UI
+    # the JVM only schedules tasks: the quick compiler and one GC thread start it in about half
+    # the time and leave the cores to the Python workers
+    "spark.driver.extraJavaOptions": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC",
+    "spark.python.daemon.module": "extractors.spark_daemon",   # one pipeline, forked to the workers
+}
 _POS_MASK = (1 << KEY_BITS) - 1
 
 
@@ -162,7 +175,8 @@ def run(spark, inputs: Iterable[str], out_dir, part_mb: Optional[float] = None,
         part_bytes: Optional[int] = None) -> Summary:
     """Process `inputs` into `out_dir` on the cluster of `spark` (a SparkSession or SparkContext);
     returns the summary (also written as summary.json). `part_mb` sets the part size (default:
-    about 16 parts per executor core, 1/4 MB to 64 MB); `part_bytes` does the same in bytes."""
+    about `TASKS_PER_CORE` parts per executor core, 1/4 MB to 64 MB); `part_bytes` does the same
+    in bytes."""
     from functools import partial as bind
 
     t0 = time.perf_counter()
@@ -240,30 +254,33 @@ class _Progress:
                 self._report()
 
 
-def session(master: Optional[str] = None, cores: Optional[int] = None):
-    """A SparkSession for `extractors run --engine spark`: `master` when given, else the one that
-    spark-submit configured, else ``local[cores or 2]``. On a local master the executors' Python is
-    this one (unless PYSPARK_PYTHON says otherwise) and the driver listens on 127.0.0.1 only."""
-    from pyspark import SparkConf
-    from pyspark.sql import SparkSession
+def context(master: Optional[str] = None, cores: Optional[int] = None):
+    """A SparkContext for `extractors run --engine spark`: `master` when given, else the one that
+    spark-submit configured, else ``local[cores or 2]``. The engine only needs RDDs: a bare
+    context starts the JVM with about half the CPU of a SparkSession (no SQL catalogue). On a local
+    master the executors' Python is this one (unless PYSPARK_PYTHON says otherwise), the driver
+    listens on 127.0.0.1 only, there is no web UI, and the Python daemon builds the pipeline once
+    before it forks the workers (`extractors.spark_daemon`); settings that spark-submit gave
+    win over these."""
+    from pyspark import SparkConf, SparkContext
 
+    if os.environ.get("PYSPARK_GATEWAY_PORT"):
+        # under spark-submit its JVM already runs: connect first, so that the conf below holds
+        # spark-submit's settings (its master among them) rather than a local[2] default
+        SparkContext._ensure_initialized()
     conf = SparkConf()
     if not master and not conf.contains("spark.master"):
         master = f"local[{cores or 2}]"
-    builder = SparkSession.builder.appName("extractors").config("spark.ui.showConsoleProgress", "false")
-    if (master or conf.get("spark.master")).startswith("local"):
+    if master:
+        conf.setMaster(master)
+    conf.setIfMissing("spark.app.name", "extractors")
+    conf.setIfMissing("spark.ui.showConsoleProgress", "false")
+    if conf.get("spark.master").startswith("local"):
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
-        for key in ("spark.driver.host", "spark.driver.bindAddress"):   # nothing leaves the machine
-            if not conf.contains(key):
-                builder = builder.config(key, "127.0.0.1")
-        if not conf.contains("spark.driver.extraJavaOptions"):
-            # a local JVM only schedules tasks: the quick compiler and one GC thread start it in
-            # about half the time and leave the cores to the Python workers
-            builder = builder.config("spark.driver.extraJavaOptions", LOCAL_JVM_OPTIONS)
-    if master:
-        builder = builder.master(master)
-    return builder.getOrCreate()
+        for key, value in LOCAL_CONF.items():
+            conf.setIfMissing(key, value)
+    return SparkContext.getOrCreate(conf)
 
 
-__all__ = ["Committed", "part_size", "run", "session"]
+__all__ = ["Committed", "context", "part_size", "run"]

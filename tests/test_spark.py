@@ -57,18 +57,16 @@ def local_run(inputs, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def session():
-    """local[2,2]: two cores, and a task may fail once and be tried again (plain local[N] gives
-    every task a single attempt)."""
-    from pyspark.sql import SparkSession
+def sc():
+    """local[2,2] as `extractors.spark.context` sets it up (the daemon that builds the pipeline
+    before it forks the workers included): two cores, and a task may fail once and be tried again
+    (plain local[N] gives every task a single attempt)."""
     old = os.environ.get("PYSPARK_PYTHON")
     os.environ["PYSPARK_PYTHON"] = sys.executable
-    s = (SparkSession.builder.master("local[2,2]").appName("extractors-test")
-         .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
-         .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
-         .getOrCreate())
-    yield s
-    s.stop()
+    context = spark_engine.context("local[2,2]")
+    assert context.getConf().get("spark.python.daemon.module") == "extractors.spark_daemon"
+    yield context
+    context.stop()
     if old is None:
         os.environ.pop("PYSPARK_PYTHON", None)
     else:
@@ -88,6 +86,23 @@ def test_cli_spark_local2_is_byte_identical_to_local(inputs, local_run, tmp_path
     summary = json.loads((out / "summary.json").read_text())
     assert summary["engine"] == "spark" and summary["workers"] == 2
     assert not (out / ".partial").exists()
+
+
+def test_spark_submit_keeps_its_master(inputs, local_run, tmp_path):
+    """Under spark-submit the driver file runs `extractors run --engine spark` on spark-submit's
+    master (local[3] here, not the local[2] default) and gives the local engine's output."""
+    submit = Path(sys.executable).parent / "spark-submit"
+    driver = tmp_path / "run_extractors.py"
+    driver.write_text("from extractors.cli import main\nmain()\n", encoding="utf-8")
+    out = tmp_path / "submitted"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYSPARK_PYTHON=sys.executable,
+               PYSPARK_DRIVER_PYTHON=sys.executable, SPARK_LOCAL_IP="127.0.0.1")
+    res = subprocess.run([str(submit), "--master", "local[3]", "--conf", "spark.ui.enabled=false",
+                          str(driver), "run", *inputs, "-o", str(out), "--engine", "spark",
+                          "--partition-mb", "0.2"], env=env, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 1, res.stderr[-3000:]  # 1: some inputs are bad (the same as locally)
+    assert json.loads((out / "summary.json").read_text())["workers"] == 3
+    assert outputs(out) == outputs(local_run)
 
 
 def test_shipped_parts_have_absolute_paths_and_slices_read_back(inputs):
@@ -110,7 +125,8 @@ def test_shipped_parts_have_absolute_paths_and_slices_read_back(inputs):
 
 def test_automatic_part_size(inputs, tmp_path):
     size = sum(f.stat().st_size for f in Path(inputs[0]).rglob("*") if f.is_file())
-    assert spark_engine.part_size(inputs, 2) == max(256 << 10, size // 32)   # 16 parts per core
+    per_core = spark_engine.TASKS_PER_CORE
+    assert spark_engine.part_size(inputs, 2) == max(256 << 10, size // (2 * per_core))
     assert spark_engine.part_size(inputs, 2, part_mb=0.5) == 512 << 10
     assert spark_engine.part_size(inputs, 10_000) == 256 << 10                 # never tiny
     huge = tmp_path / "huge.jsonl"
@@ -119,19 +135,19 @@ def test_automatic_part_size(inputs, tmp_path):
     assert spark_engine.part_size([str(huge)], 4) == 64 << 20                  # never above 64 MB
 
 
-def _python_workers(session) -> list:
-    """The pyspark worker processes (children of the pyspark daemon under the driver's JVM)."""
+def _python_workers(sc) -> list:
+    """The pyspark worker processes (children of the Python daemon under the driver's JVM)."""
     workers = []
-    for p in psutil.Process(session.sparkContext._gateway.proc.pid).children(recursive=True):
+    for p in psutil.Process(sc._gateway.proc.pid).children(recursive=True):
         try:
-            if "pyspark.daemon" in " ".join(p.cmdline()) and p.parent().name() == "java":
+            if "extractors.spark_daemon" in " ".join(p.cmdline()) and p.parent().name() == "java":
                 workers += p.children()   # the daemon's children: the workers, which fork from it
         except psutil.Error:          # gone meanwhile, or a zombie
             pass
     return workers
 
 
-def test_task_failing_once_is_retried_without_loss_or_duplication(session, inputs, local_run, tmp_path,
+def test_task_failing_once_is_retried_without_loss_or_duplication(sc, inputs, local_run, tmp_path,
                                                                   monkeypatch):
     """Python workers are killed (SIGKILL) while tasks run: the tasks fail, Spark runs them again,
     and the driver merges one attempt per part."""
@@ -149,8 +165,8 @@ def test_task_failing_once_is_retried_without_loss_or_duplication(session, input
     for round_no in range(3):
         accepted.clear()
         out = tmp_path / f"retry-{round_no}"
-        killed = _kill_workers_once_started(session, out)
-        summary = spark_engine.run(session, inputs, out, part_mb=0.1)
+        killed = _kill_workers_once_started(sc, out)
+        summary = spark_engine.run(sc, inputs, out, part_mb=0.1)
         killed.join()
         assert killed.pids
         assert sorted(c.no for c in accepted) == list(range(len(accepted)))
@@ -162,11 +178,11 @@ def test_task_failing_once_is_retried_without_loss_or_duplication(session, input
 
 
 class _Killer(threading.Thread):
-    """Kills the session's Python workers (SIGKILL) once the first part of a run is in."""
+    """Kills the context's Python workers (SIGKILL) once the first part of a run is in."""
 
-    def __init__(self, session, out: Path) -> None:
+    def __init__(self, sc, out: Path) -> None:
         super().__init__(daemon=True)
-        self.session, self.out, self.pids = session, out, []
+        self.sc, self.out, self.pids = sc, out, []
 
     def run(self) -> None:
         deadline = time.monotonic() + 120
@@ -176,7 +192,7 @@ class _Killer(threading.Thread):
             except FileNotFoundError:   # not made yet (or already merged and gone)
                 started = False
             if started:
-                for w in _python_workers(self.session):  # the first part is in: both workers are busy
+                for w in _python_workers(self.sc):  # the first part is in: both workers are busy
                     try:
                         os.kill(w.pid, signal.SIGKILL)
                         self.pids.append(w.pid)
@@ -185,13 +201,13 @@ class _Killer(threading.Thread):
             time.sleep(0.02)
 
 
-def _kill_workers_once_started(session, out: Path) -> _Killer:
-    killer = _Killer(session, out)
+def _kill_workers_once_started(sc, out: Path) -> _Killer:
+    killer = _Killer(sc, out)
     killer.start()
     return killer
 
 
-def test_runs_of_other_attempts_are_never_merged(session, inputs, local_run, tmp_path, monkeypatch):
+def test_runs_of_other_attempts_are_never_merged(sc, inputs, local_run, tmp_path, monkeypatch):
     """A speculative or failed attempt may leave whole run files in .partial/ (here: copies of the
     accepted attempt's runs under another attempt's name, as a speculative copy that also finished
     would write); the driver merges only the files the accepted attempt named."""
@@ -210,7 +226,7 @@ def test_runs_of_other_attempts_are_never_merged(session, inputs, local_run, tmp
 
     monkeypatch.setattr(spark_engine, "_one_per_part", with_strays)
     out = tmp_path / "strays"
-    spark_engine.run(session, inputs, out, part_mb=0.2)
+    spark_engine.run(sc, inputs, out, part_mb=0.2)
     assert len(copies) >= 4
     assert outputs(out) == outputs(local_run)
 
@@ -227,11 +243,10 @@ def test_driver_refuses_a_result_that_is_not_one_attempt_per_part(committed, n, 
     assert message in str(e.value)
 
 
-def test_executor_without_the_output_folder_fails_with_a_clear_message(session, tmp_path):
+def test_executor_without_the_output_folder_fails_with_a_clear_message(sc, tmp_path):
     """On a cluster whose executors do not see the output folder, the job fails and says why."""
     f = tmp_path / "in.jsonl"
     f.write_text(json.dumps({"abstract": "We propose FooNet, reaching 91.2% accuracy on CIFAR-10."}) + "\n")
-    sc = session.sparkContext
     settings = sc.broadcast((None, 2.0, 100_000))
     parts = [spark_engine._shippable(p) for p in spark_engine._planned([str(f)], 1 << 20, 100_000)]
     done = sc.accumulator(0)
@@ -242,12 +257,12 @@ def test_executor_without_the_output_folder_fails_with_a_clear_message(session, 
     assert "driver and every executor reach at the same path" in str(e.value)
 
 
-def test_resume_over_a_finished_output_reuses_every_record(session, inputs, local_run, tmp_path):
+def test_resume_over_a_finished_output_reuses_every_record(sc, inputs, local_run, tmp_path):
     """--resume under Spark: the records already written are shipped to the executors (a broadcast)
     and every abstract is found there; the files are the same."""
     import shutil
     out = tmp_path / "resumed"
     shutil.copytree(local_run, out)
-    summary = spark_engine.run(session, inputs, out, resume=True, part_mb=0.2)
+    summary = spark_engine.run(sc, inputs, out, resume=True, part_mb=0.2)
     assert summary.resumed == summary.abstracts_read > 1100   # every abstract (bad lines are not abstracts)
     assert outputs(out) == outputs(local_run)
