@@ -428,8 +428,8 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
                 c.ner[ent.label_] = c.ner.get(ent.label_, 0.0) + Weight.NER_OVERLAP
             continue
         words = ent.text.split()
-        while words and (words[-1].lower() in _NER_TRIM or not words[-1][-1:].isalnum()):
-            words.pop()
+        while words and (words[-1].lower() in _NER_TRIM or not words[-1][-1:].isalnum() or _adverb(words[-1])):
+            words.pop()  # "Nait consistently": an adverb after a name is not part of it
         while words and words[0].lower() in _NER_TRIM:
             words.pop(0)
         if not words or any(w.lower() in _CLAUSE_WORDS for w in words):
@@ -486,6 +486,11 @@ _PRIOR_WORK = resources.word_list("prior_work")
 _SCORE_HEADS = resources.word_list("score_heads")
 _CLAUSE_WORDS = resources.word_list("clause_words")
 _NER_TRIM = resources.word_list("ner_trim")
+
+
+def _adverb(word: str) -> bool:
+    """A lower-case word in -ly ("consistently", "significantly"; not "Bigly" or "fly")."""
+    return word.islower() and len(word) > 4 and word.endswith("ly")
 
 
 def _measured_quantity(name: str, g) -> bool:
