@@ -73,6 +73,8 @@ class Entity:
     aliases: list = field(default_factory=list)
     mentions: list = field(default_factory=list)   # (start, end) clean offsets
     sources: set = field(default_factory=set)
+    votes: dict = field(default_factory=dict)      # type -> the evidence weight the resolver weighed
+    context: dict = field(default_factory=dict)    # type -> the part of it the surrounding words gave
 
 
 @lru_cache(maxsize=1)
@@ -108,10 +110,12 @@ class _Group:
     long_titled: bool = False
     canonical: Optional[str] = None
     weak: dict = field(default_factory=dict)       # evidence that cannot keep an entity alone
+    context: dict = field(default_factory=dict)    # the part of the votes from the surrounding words
 
     def take(self, c: Candidate, short_only: bool = False) -> None:
         for t, w in c.context.items():
             self.votes[t] = self.votes.get(t, 0.0) + w
+            self.context[t] = self.context.get(t, 0.0) + w
         for t, w in c.ner.items():  # the NER helps to type what the rules found, not to keep it
             self.weak[t] = self.weak.get(t, 0.0) + w
         if short_only and c.source in (Source.LEXICON, Source.LEXICON_WEAK):
@@ -279,7 +283,8 @@ def _entity(g: _Group, name: str) -> Entity:
     for f in sorted(g.forms):
         if f != name and key(f) != key(name) and f not in aliases:
             aliases.append(f)
-    ent = Entity(name=name, types=types, aliases=aliases, sources=set(g.sources))
+    ent = Entity(name=name, types=types, aliases=aliases, sources=set(g.sources), votes=votes,
+                 context=dict(g.context))
     ent.role = "proposed" if g.proposed else "used"
     ent.mentions = sorted(set(g.spans))
     return ent
