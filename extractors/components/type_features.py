@@ -23,6 +23,7 @@ A candidate (`Row`) is an entity the resolver kept (``doc._.entities``) or a lon
 - ``sib:T`` an entity of type T coordinated with a mention ("A, B, and C");
 - ``held`` a long-tail phrase the resolver held back as a quality word or a quantity that only a
   number makes a metric ("accuracy", "communication complexity");
+- ``given`` a number given for a mention ("0.76 for X", "X (78.1%)", "X attains ... 0.92");
 - ``num`` a number within 40 characters of a mention, ``chg`` a verb of change or comparison
   near one ("improves", "reduces", "outperforms": resources/word_lists.tsv ``change_verbs``), ``acr:short`` / ``acr:long`` it is an
   acronym's short form with a long form, ``sent:first`` / ``sent:last`` a mention in the first
@@ -61,6 +62,12 @@ _SIZE = regex.compile(r"(?i)[-‐ ](?:\d+(?:\.\d+)?[bmk]?|[sbmlhtxg]|xl|xxl|base
 _CAMEL = regex.compile(r"\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}{2,}")
 _CAPS = regex.compile(r"\b\p{Lu}{2,}")
 _NUMBER = regex.compile(r"\d")
+# a number given for a name: "0.76 for SelfCheckGPT", "FooNet (78.1%)", "FooNet: 71.2", "FooNet
+# attains an AUROC of 0.92"
+_GIVEN_BEFORE = regex.compile(r"\d[\d.,]*\s*%?\s+(?:for|by|with)\s+(?:the\s+)?$")
+_GIVEN_AFTER = regex.compile(r"""\s*(?:[(:=]\s*\d                                # a parenthesis, colon or = and a number
+                                  |\s(?:attains|achieves|reaches|obtains|scores)\b[^.;]{0,40}?\d)  # a verb of achieving""",
+                             regex.VERBOSE)
 _COORD = regex.compile(r"\s*(?:,|,?\s+(?:and|or))\s+(?:the\s+)?")  # a list's separator
 _PUNCT = regex.compile(r"([,;:(\[])\s*$")           # a list comma, a colon or a bracket right before
 _PUNCT_AFTER = regex.compile(r"\s*([,;:)\].])")    # ... or right after
@@ -157,6 +164,8 @@ def _common(ctx: tuple, r: Row) -> list[str]:
             if len(after) == 2:
                 cues.append("r2:" + " ".join(w.lower() for w in after))
         cues += _siblings(text, s, t, typed, starts, ends)
+        if _GIVEN_BEFORE.search(text, max(0, s - 30), s) or _GIVEN_AFTER.match(text, t, min(len(text), t + 60)):
+            cues.append("given")
         if _NUMBER.search(text, max(0, s - 40), s) or _NUMBER.search(text, t, t + 40):
             cues.append("num")
         if _change().search(text, max(0, s - 40), min(len(text), t + 30)):
