@@ -68,13 +68,16 @@ def rule_classes(row: Row) -> tuple[int, ...]:
     return (CLASSES.index(row.rule),)
 
 
-#: cues so specific that, when they back the resolver's entity, nothing overrules it: a typed name
+#: cues so specific that, when they back the resolver's entity, nothing overrules it: the paper's
+#: own name (a proposal cue: "we propose X", "we name X"), a typed name
 #: pattern (``pass@k``), a name introduced as one ("a technique called X") or set as one by the
 #: author (``\texttt{gpt-5-medium}``), a name a number is given for ("0.76 for SelfCheckGPT": the
-#: result linker's subjects), evidence for its type
+#: result linker's subjects), a name compared against ("compared with the ILP-based method": the
+#: linker's baselines), evidence for its type
 #: that leads the next type by 2 or more (a head noun or apposition: "MCPMark, a benchmark"; an
 #: acronym's long-form head; a curated lexicon entry)
-DECISIVE = frozenset({"src:pattern", "src:called", "src:markup", "given", "gap:2", "gap:3", "gap:4"})
+DECISIVE = frozenset({"src:pattern", "src:called", "src:markup", "given", "baseline", "role:proposed", "gap:2",
+                      "gap:3", "gap:4"})
 
 
 def locked(row: Row) -> bool:

@@ -23,11 +23,13 @@ A candidate (`Row`) is an entity the resolver kept (``doc._.entities``) or a lon
 - ``sib:T`` an entity of type T coordinated with a mention ("A, B, and C");
 - ``held`` a long-tail phrase the resolver held back as a quality word or a quantity that only a
   number makes a metric ("accuracy", "communication complexity");
-- ``given`` a number given for a mention ("0.76 for X", "X (78.1%)", "X attains ... 0.92");
+- ``given`` a number given for a mention ("0.76 for X", "X (78.1%)", "X attains ... 0.92",
+  "surpassing X by 2.1");
+- ``baseline`` a name compared against ("compared with X", "than X", "outperforms X");
 - ``num`` a number within 40 characters of a mention, ``chg`` a verb of change or comparison
   near one ("improves", "reduces", "outperforms": resources/word_lists.tsv ``change_verbs``), ``acr:short`` / ``acr:long`` it is an
   acronym's short form with a long form, ``sent:first`` / ``sent:last`` a mention in the first
-  / last sentence, ``m:N`` mentions (3 = 3 or more), ``mods:N`` modifiers of a long-tail phrase.
+  / last sentence of a text of 3 or more, ``m:N`` mentions (3 = 3 or more), ``mods:N`` modifiers of a long-tail phrase.
 
 Words are lower-cased; which word cues count is up to training (cues rarer than the trainer's
 minimum count get no weight). Pure functions of the Doc's annotations: deterministic.
@@ -63,11 +65,15 @@ _CAMEL = regex.compile(r"\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}{2,}")
 _CAPS = regex.compile(r"\b\p{Lu}{2,}")
 _NUMBER = regex.compile(r"\d")
 # a number given for a name: "0.76 for SelfCheckGPT", "FooNet (78.1%)", "FooNet: 71.2", "FooNet
-# attains an AUROC of 0.92"
+# attains an AUROC of 0.92", "surpassing ConvNeXt-T by 2.1 points"
 _GIVEN_BEFORE = regex.compile(r"\d[\d.,]*\s*%?\s+(?:for|by|with)\s+(?:the\s+)?$")
 _GIVEN_AFTER = regex.compile(r"""\s*(?:[(:=]\s*\d                                # a parenthesis, colon or = and a number
-                                  |\s(?:attains|achieves|reaches|obtains|scores)\b[^.;]{0,40}?\d)  # a verb of achieving""",
+                                  |\sby\s+\d                                     # a baseline beaten "by 2.1 points"
+                                  |\s(?:attains|achieves|reaches|obtains|scores)\b[^.;]{0,60}?\d)  # a verb of achieving""",
                              regex.VERBOSE)
+# a name compared against: "compared with the ILP-based method", "than GPT-4", "outperforms X"
+_BASELINE_BEFORE = regex.compile(r"(?i)\b(?:compared\s+(?:with|to)|than|over|against|outperform\w*|surpass\w*|beat\w*)"
+                                 r"\s+(?:the\s+|a\s+|strong\s+|existing\s+)*$")
 _COORD = regex.compile(r"\s*(?:,|,?\s+(?:and|or))\s+(?:the\s+)?")  # a list's separator
 _PUNCT = regex.compile(r"([,;:(\[])\s*$")           # a list comma, a colon or a bracket right before
 _PUNCT_AFTER = regex.compile(r"\s*([,;:)\].])")    # ... or right after
@@ -164,6 +170,8 @@ def _common(ctx: tuple, r: Row) -> list[str]:
             if len(after) == 2:
                 cues.append("r2:" + " ".join(w.lower() for w in after))
         cues += _siblings(text, s, t, typed, starts, ends)
+        if _BASELINE_BEFORE.search(text, max(0, s - 40), s):
+            cues.append("baseline")
         if _GIVEN_BEFORE.search(text, max(0, s - 30), s) or _GIVEN_AFTER.match(text, t, min(len(text), t + 60)):
             cues.append("given")
         if _NUMBER.search(text, max(0, s - 40), s) or _NUMBER.search(text, t, t + 40):
@@ -171,10 +179,11 @@ def _common(ctx: tuple, r: Row) -> list[str]:
         if _change().search(text, max(0, s - 40), min(len(text), t + 30)):
             cues.append("chg")
         i = sents.index(s)
-        if i == 0:
-            cues.append("sent:first")
-        if i == last:
-            cues.append("sent:last")
+        if last >= 2:   # a place in the abstract only where it has one (3 sentences or more)
+            if i == 0:
+                cues.append("sent:first")
+            if i == last:
+                cues.append("sent:last")
         cues += ["ner:" + lab for a, b, lab in ents if a < t and s < b]
     cues.append(f"m:{min(len(r.mentions), 3)}")
     return sorted(set(cues))
