@@ -290,19 +290,35 @@ def export_(inputs: List[str] = typer.Argument(..., help="Folders (searched for 
 def train_(data: Optional[List[Path]] = typer.Option(
                None, "--data", help="Annotation files or folders (gold format, docs/SPEC.md section 6); "
                                     "default: data/annotations/part_0..3.jsonl for the NER, data/results "
-                                    "and data/annotations for the linker (held-out files are refused)."),
-           component: str = typer.Option("ner", "--component", help="ner (the statistical NER) or linker "
-                                                                     "(the link scorer's weights)."),
+                                    "and data/annotations for the linker, data/annotations for the typer "
+                                    "(held-out files are refused)."),
+           component: str = typer.Option("ner", "--component", help="ner (the statistical NER), linker "
+                                                                     "(the link scorer's weights) or typer "
+                                                                     "(the entity typer's weights)."),
            out: Optional[Path] = typer.Option(None, "-o", "--out",
                                               help="Where the trained model goes [ner: extractors/resources/ner "
-                                                   "(replaced); linker: extractors/resources/linker.json]."),
+                                                   "(replaced); linker: extractors/resources/linker.json; "
+                                                   "typer: extractors/resources/typer.json]."),
            config: Path = typer.Option(Path("data/ner.cfg"), "--config", help="spaCy training config (NER)."),
            seed: Optional[int] = typer.Option(None, "--seed", help="Random seed (NER); default: the config's.")):
     """Train a statistical part from the hand annotations (the pipeline loads it from the package)."""
     from .train import DataError
-    if component not in ("ner", "linker"):
-        raise typer.BadParameter("expected ner or linker", param_hint="--component")
+    if component not in ("ner", "linker", "typer"):
+        raise typer.BadParameter("expected ner, linker or typer", param_hint="--component")
     try:
+        if component == "typer":
+            try:
+                import sklearn  # noqa: F401
+            except ImportError:
+                raise typer.BadParameter("training the typer needs scikit-learn: pip install 'extractors[train]'",
+                                         param_hint="--component")
+            from .train_typer import DEFAULT_OUT as TYPER_OUT, train_typer
+            rep = train_typer(data, out or TYPER_OUT)
+            typer.echo(f"{rep.records} records, {rep.candidates} labelled candidates, {rep.seconds:.0f}s -> {rep.out}\n"
+                       f"margins {rep.margins}; typed F1 of the candidates (cross-validated) "
+                       f"{rep.cv['candidates_typed_f1']}\n"
+                       f"cross-validated F1 per field, typer off vs on:\n{rep.table()}")
+            return
         if component == "linker":
             from .train_linker import DEFAULT_OUT, train_linker
             try:

@@ -20,8 +20,8 @@ from .models import Record
 from .normalize import Normalized, normalize
 from .readers import Abstract, InputError
 
-PIPE_NAMES = ("sentences", "urls", "bounds", "acronyms", "lexicon", "names", "entities", "numbers", "result_linker",
-              "link_scorer")
+PIPE_NAMES = ("sentences", "urls", "bounds", "acronyms", "lexicon", "names", "entities", "tail_candidates",
+              "entity_typer", "numbers", "result_linker", "link_scorer")
 #: the trained statistical NER: a spaCy pipeline folder under extractors/resources/, written by
 #: `extractors train` (extractors/train.py, config data/ner.cfg)
 NER_MODEL = "ner"
@@ -87,14 +87,15 @@ def make_extractors_ner(nlp: Language, name: str, max_tokens: int):
     return LengthLimitedNER(ner, max_tokens)
 
 
-def build_nlp(entity_evidence: str = "both", linker: str = "both") -> Language:
+def build_nlp(entity_evidence: str = "both", linker: str = "both", typer: str = "both") -> Language:
     """A blank English pipeline with the project's components. `entity_evidence` ("both",
     "rules" or "ner") picks what the entity resolver listens to, `linker` ("both", "learned" or
-    "rules") what decides the results' links (for ablations)."""
+    "rules") what decides the results' links, `typer` ("both" or "rules") whether the entity
+    typer decides the entities' types (for ablations)."""
     nlp = spacy.blank("en", config={"nlp": {"tokenizer": {"@tokenizers": "extractors.ml_tokenizer.v1"}}})
     # first: the statistical NER (with its own tok2vec), whose predictions are doc.ents
     nlp.add_pipe("extractors_ner", name="ner", first=True)
-    use = {"entities": entity_evidence, "link_scorer": linker}
+    use = {"entities": entity_evidence, "link_scorer": linker, "entity_typer": typer}
     for name in PIPE_NAMES:
         nlp.add_pipe(name, config={"use": use[name]} if name in use else {})
     return nlp

@@ -127,11 +127,14 @@ def fit(groups: list[Group], names: list[str]) -> dict:
 MARGINS = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
 
 
-def accuracy(model: dict, groups: list[Group], margin: Optional[float] = None) -> float:
-    """Share of groups whose chosen candidate (link_scorer.pick) is the labelled one."""
+def accuracy(model: dict, groups: list[Group], margin: Optional[float] = None,
+             locks: Optional[bool] = None) -> float:
+    """Share of groups whose chosen candidate (link_scorer.pick) is the labelled one; `locks`
+    (default: the model's own) lets a decisive cue keep the rules' choice."""
     from .components.link_scorer import decisive, pick, score
     margin = model.get("margin", 0.0) if margin is None else margin
-    right = sum(pick([score(model, c) for c in g.cues], g.rule, margin, margin > 0 and decisive(g.cues[g.rule]))
+    locks = model.get("locks", False) if locks is None else locks
+    right = sum(pick([score(model, c) for c in g.cues], g.rule, margin, locks and decisive(g.cues[g.rule]))
                 == g.label for g in groups)
     return right / len(groups) if groups else 0.0
 
@@ -152,7 +155,7 @@ def cross_validate(groups: list[Group]) -> dict:
         learned = [(fit(train, _names("learned")), test) for train, test in folds]
         res["learned"] = sum(accuracy(m, test, 0.0) * len(test) for m, test in learned) / max(1, len(gs))
         both = [(fit(train, _names("both")), test) for train, test in folds]
-        by_margin = {mg: sum(accuracy(m, test, mg) * len(test) for m, test in both) / max(1, len(gs))
+        by_margin = {mg: sum(accuracy(m, test, mg, locks=True) * len(test) for m, test in both) / max(1, len(gs))
                      for mg in MARGINS}
         # the largest margin within NOISE of the best: the scorer overrules the rules only where
         # that clearly gains (a difference of a few groups in cross-validation is noise)
@@ -191,6 +194,7 @@ def train_linker(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT)
               for attr in ATTRIBUTES}
     for attr in ATTRIBUTES:
         models[attr]["both"]["margin"] = cv[attr]["margin"]
+        models[attr]["both"]["locks"] = True   # decisive cues keep the rules' choice (link_scorer.DECISIVE)
         if cv[attr]["learned"] > cv[attr]["both"] + CLEARLY:
             # the shipped model is the better of the two by cross-validation on the development
             # data; where leaving the rules' choice out is better, the rules are not consulted

@@ -76,6 +76,8 @@ class Entity:
     aliases: list = field(default_factory=list)
     mentions: list = field(default_factory=list)   # (start, end) clean offsets
     sources: set = field(default_factory=set)
+    votes: dict = field(default_factory=dict)      # type -> the evidence weight the resolver weighed
+    context: dict = field(default_factory=dict)    # type -> the part of it the surrounding words gave
 
 
 @lru_cache(maxsize=1)
@@ -174,6 +176,7 @@ class _Group:
     canonical: Optional[str] = None
     weak: dict = field(default_factory=dict)       # evidence that cannot keep an entity alone
     spans_voted: set = field(default_factory=set)  # spans whose context and NER votes are counted
+    context: dict = field(default_factory=dict)    # the part of the votes from the surrounding words
 
     def take(self, c: Candidate, short_only: bool = False) -> None:
         if (c.start, c.end) not in self.spans_voted:
@@ -182,6 +185,7 @@ class _Group:
             self.spans_voted.add((c.start, c.end))
             for t, w in c.context.items():
                 self.votes[t] = self.votes.get(t, 0.0) + w
+                self.context[t] = self.context.get(t, 0.0) + w
             for t, w in c.ner.items():  # the NER helps to type what the rules found, not to keep it
                 self.weak[t] = self.weak.get(t, 0.0) + w
         if short_only and c.source in (Source.LEXICON, Source.LEXICON_WEAK):
@@ -350,7 +354,8 @@ def _entity(g: _Group, name: str) -> Entity:
     for f in sorted(g.forms):
         if f != name and key(f) != key(name) and f not in aliases:
             aliases.append(f)
-    ent = Entity(name=name, types=types, aliases=aliases, sources=set(g.sources))
+    ent = Entity(name=name, types=types, aliases=aliases, sources=set(g.sources), votes=votes,
+                 context=dict(g.context))
     ent.role = "proposed" if g.proposed else "used"
     ent.mentions = sorted(set(g.spans))
     return ent

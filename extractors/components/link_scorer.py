@@ -78,7 +78,7 @@ def choose(model: dict, candidates: list[Pair]) -> Pair:
     """The candidate the model prefers (see `pick`; the margin is the model's, 0 for `learned`)."""
     cues = [features(p) for p in candidates]
     rule = next((i for i, c in enumerate(cues) if c.get("e:rule_choice", c.get("n:rule_choice"))), None)
-    locked = rule is not None and model.get("margin", 0.0) > 0 and decisive(cues[rule])
+    locked = rule is not None and model.get("locks", False) and decisive(cues[rule])
     return candidates[pick([score(model, c) for c in cues], rule, model.get("margin", 0.0), locked)]
 
 

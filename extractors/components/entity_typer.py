@@ -1,0 +1,186 @@
+"""`entity_typer` component: decide for every candidate what it names, or that it names nothing.
+
+Algorithm: a linear model over the cues of type_features.py (multinomial logistic regression,
+trained by ``extractors train --component typer`` on the development annotations) scores each
+candidate, the resolver's entities and the long-tail phrases alike, for the classes METHOD,
+MODEL, DATASET, BENCHMARK, METRIC, TASK and NONE (not an entity). The resolver's decision (its
+type, NONE for a long-tail phrase) is one cue among the others and stands unless another class
+beats it by more than a margin, chosen by cross-validation, one per kind of change: ``retype``
+(another type), ``drop`` (an entity is nothing), ``add`` (a long-tail phrase is an entity; a
+margin ``add:T`` for adding a type T takes precedence). Ties
+go to the resolver, then to the earlier class of `CLASSES`.
+
+Long-tail phrases that become entities may overlap (``efficiency``, ``sample efficiency``): the
+one whose class beats NONE by more wins (ties: the longer, then the earlier), and a phrase keeps
+only the mentions no kept entity holds. A measure (METHOD and METRIC) keeps both types when the
+typer's class is either of them.
+
+Reads ``doc._.entities``, ``doc._.tail_candidates``, ``doc._.held_metrics``, ``doc.ents``;
+writes ``doc._.entities`` and ``doc.spans["entities"]`` (entities dropped, retyped or added)
+and ``doc._.held_metrics`` (held quality words inside an added entity leave). The weights are
+data: ``extractors/resources/typer.json``; inference is plain Python arithmetic: deterministic.
+
+Config ``use``: ``both`` (shipped) or ``rules`` (pass-through: the resolver's entities as they are).
+"""
+
+import json
+from functools import lru_cache
+from importlib import resources as _resources
+from typing import Optional
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from .candidates import Source
+from .entities import Entity, set_entities
+from .type_features import CLASSES, MEASURE_RULE, NONE, Row, rows
+
+MODEL_FILE = "typer.json"
+MODES = ("both", "rules")
+_NONE = CLASSES.index(NONE)
+
+
+@lru_cache(maxsize=1)
+def load_model() -> Optional[dict]:
+    """The trained weights shipped in the package, or None when the file is missing."""
+    path = _resources.files("extractors").joinpath("resources", MODEL_FILE)
+    if not path.is_file():
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def scores(model: dict, cues: list[str]) -> list[float]:
+    """Intercept + the weights of the candidate's cues, per class of `CLASSES`."""
+    s = list(model["intercepts"])
+    weights = model["weights"]
+    for c in cues:
+        w = weights.get(c)
+        if w is not None:
+            for i, x in enumerate(w):
+                s[i] += x
+    return s
+
+
+def rule_classes(row: Row) -> tuple[int, ...]:
+    """The class indices the resolver chose (two for a measure)."""
+    if row.rule == MEASURE_RULE:
+        return CLASSES.index("METHOD"), CLASSES.index("METRIC")
+    return (CLASSES.index(row.rule),)
+
+
+#: cues so specific that, when they back the resolver's entity, nothing overrules it: the paper's
+#: own name (a proposal cue: "we propose X", "we name X"), a typed name
+#: pattern (``pass@k``), a name introduced as one ("a technique called X") or set as one by the
+#: author (``\texttt{gpt-5-medium}``), a name a number is given for ("0.76 for SelfCheckGPT": the
+#: result linker's subjects), a name compared against ("compared with the ILP-based method": the
+#: linker's baselines), evidence for its type
+#: that leads the next type by 2 or more (a head noun or apposition: "MCPMark, a benchmark"; an
+#: acronym's long-form head; a curated lexicon entry)
+DECISIVE = frozenset({"src:pattern", "src:called", "src:markup", "given", "baseline", "role:proposed", "gap:2",
+                      "gap:3", "gap:4"})
+
+
+#: cues that a phrase is measured (issue 13: cost and quality phrases are metrics when a number or
+#: a comparison measures them): a number near a mention or given for it, "in terms of X"
+MEASURED = frozenset({"num", "given", "l2:terms of"})
+
+
+def measured(row: Row) -> bool:
+    """Is the phrase measured: a `MEASURED` cue, or a verb of change near it that is not the
+    source of a "from" ("improves X", "X is reduced"; not "a reduction from communication
+    complexity", a proof technique)?"""
+    return not MEASURED.isdisjoint(row.cues) or ("chg" in row.cues and "l1:from" not in row.cues)
+
+
+def locked(row: Row) -> bool:
+    """Does a decisive cue back the resolver's entity?"""
+    return row.entity is not None and not DECISIVE.isdisjoint(row.cues)
+
+
+def choose(row: Row, s: list[float], margins: dict) -> int:
+    """The class of one candidate (see the module docstring): the resolver's unless another
+    beats it by more than the margin of that kind of change (and no decisive cue backs it)."""
+    rule = rule_classes(row)
+    best = max(range(len(s)), key=lambda i: (round(s[i], 9), -i))
+    if best in rule:
+        return best
+    mine = max(rule, key=lambda i: (round(s[i], 9), -i))
+    if locked(row):
+        return mine
+    kind = "add" if row.entity is None else "drop" if best == _NONE else "retype"
+    if kind == "add" and CLASSES[best] == "METRIC" and not measured(row):
+        return mine  # a quantity is a metric of the paper when a number or a comparison measures it
+    margin = margins.get(f"{kind}:{CLASSES[best]}", margins[kind])
+    return best if s[best] - s[mine] > margin else mine
+
+
+def decide(rows_: list[Row], all_scores: list[list[float]], margins: dict) -> list[int]:
+    """The class of every candidate of one Doc, overlaps between added phrases resolved (a
+    long-tail phrase that loses all its mentions is NONE); `rows_[i].mentions` are trimmed to
+    the mentions an added phrase keeps."""
+    classes = [choose(r, s, margins) for r, s in zip(rows_, all_scores)]
+    taken = [m for r, c in zip(rows_, classes) if r.entity is not None and c != _NONE for m in r.mentions]
+    added = [i for i, (r, c) in enumerate(zip(rows_, classes)) if r.entity is None and c != _NONE]
+    added.sort(key=lambda i: (-round(all_scores[i][classes[i]] - all_scores[i][_NONE], 9),
+                              -len(rows_[i].name), rows_[i].mentions[0]))
+    for i in added:
+        free = [m for m in rows_[i].mentions if not any(a < m[1] and m[0] < b for a, b in taken)]
+        if not free:
+            classes[i] = _NONE
+            continue
+        rows_[i].mentions = free
+        taken += free
+    return classes
+
+
+def retype(doc: Doc, model: dict) -> None:
+    """Apply the model to a Doc's candidates (see the module docstring)."""
+    rs = rows(doc)
+    if not rs:
+        return
+    classes = decide(rs, [scores(model, r.cues) for r in rs], model["margins"])
+    entities, added = [], []
+    for r, c in zip(rs, classes):
+        if c == _NONE:
+            continue
+        typ = CLASSES[c]
+        if r.entity is not None:
+            e = r.entity
+            if c not in rule_classes(r):
+                e.types = [typ]
+            entities.append(e)
+        else:
+            e = Entity(name=r.name, types=[typ], mentions=sorted(r.mentions), sources={Source.TAIL})
+            entities.append(e)
+            added.append(e)
+    if added:
+        spans = [m for e in added for m in e.mentions]
+        doc._.held_metrics = [h for h in doc._.held_metrics or []
+                              if not any(a < h.end and h.start < b for a, b in spans)]
+    entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
+    set_entities(doc, entities)
+
+
+class EntityTyper:
+    """Keeps, retypes, drops and adds entities with learned weights (see the module docstring)."""
+
+    def __init__(self, use: str = "both") -> None:
+        if use not in MODES:
+            raise ValueError(f"entity_typer use={use!r}: expected one of {', '.join(MODES)}")
+        self.use = use
+        self.model = load_model() if use == "both" else None
+        if use == "both" and self.model is None:
+            raise FileNotFoundError(f"the trained entity typer ({MODEL_FILE}) is missing from the package: "
+                                    "run `extractors train --component typer`")
+
+    def __call__(self, doc: Doc) -> Doc:
+        if self.model is not None:
+            retype(doc, self.model)
+        return doc
+
+
+@Language.factory("entity_typer", default_config={"use": "both"},
+                  assigns=["doc._.entities", "doc._.held_metrics", "doc.spans"],
+                  requires=["doc._.entities", "doc._.tail_candidates", "doc._.held_metrics", "doc.ents"])
+def make_entity_typer(nlp: Language, name: str, use: str) -> EntityTyper:
+    return EntityTyper(use)

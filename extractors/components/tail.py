@@ -1,0 +1,115 @@
+"""`tail_candidates` component: long-tail measure and task phrases, proposed for the entity typer.
+
+The rules keep names; lower-case phrases for a measured quantity ("sample efficiency",
+"convergence rate") or for an activity ("trajectory forecasting", "representation learning")
+mostly escape them. This component proposes such phrases as candidates, and nothing more: the
+entity typer (components/entity_typer.py) decides for each one whether it is a metric, a task,
+something else, or nothing.
+
+A candidate is a head word of resources/tail_phrases.tsv (``measure_heads``, ``task_heads``;
+case aside) alone or with up to `MAX_MODIFIERS` words before it that may narrow it (lower-case
+words, no function or evaluative words of ``modifier_stop``, nothing but a space or hyphen
+between them). Every length is proposed ("efficiency", "sample efficiency") and the typer picks.
+A phrase inside a mention of an entity the resolver kept, or spelt like one, is not proposed.
+Candidates of the same spelling (case aside) are one group with several mentions.
+
+Reads ``doc._.entities`` and the clean text; writes ``doc._.tail_candidates`` (list of
+`TailGroup`, in order of first mention).
+"""
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import regex
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from .. import resources
+from .entities import key
+from .textutil import doc_text
+
+if not Doc.has_extension("tail_candidates"):
+    Doc.set_extension("tail_candidates", default=None)
+
+MAX_MODIFIERS = 3
+MEASURE = "measure"
+TASK = "task"
+
+#: a word: letters, digits, inner hyphens and apostrophes
+_WORD = regex.compile(r"[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*")
+
+
+@dataclass
+class TailGroup:
+    """One spelling of a long-tail phrase (case aside) and where it occurs."""
+
+    name: str                       # the first occurrence's spelling
+    kind: str                       # MEASURE or TASK: the list its head word is in
+    modifiers: int                  # words before the head
+    mentions: list = field(default_factory=list)   # (start, end) clean offsets
+
+
+@lru_cache(maxsize=1)
+def _lists() -> tuple[frozenset, frozenset, frozenset]:
+    rows = {r[0]: frozenset(r[1].split()) for r in resources.rows("tail_phrases.tsv")}
+    return rows["measure_heads"], rows["task_heads"], rows["modifier_stop"]
+
+
+def _modifier(word: str, stop: frozenset) -> bool:
+    """May this word narrow a long-tail phrase? Lower case, letters (a hyphen, digits inside)."""
+    return (word[:1].islower() and word.casefold() not in stop and not word[-2:] in ("ly",)
+            and regex.fullmatch(r"\p{Ll}[\p{Ll}\p{N}\-]*", word) is not None)
+
+
+def tail_groups(text: str, entities: list) -> list[TailGroup]:
+    """The long-tail candidates of a clean text, outside the kept entities (see the module docstring)."""
+    measure, task, stop = _lists()
+    taken = sorted(m for e in entities for m in e.mentions)
+    taken_keys = {key(f) for e in entities for f in [e.name, *e.aliases]}
+    words = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(text)]
+    groups: dict[str, TailGroup] = {}
+    for i, (s, t, w) in enumerate(words):
+        low = w.casefold()
+        kind = MEASURE if low in measure else TASK if low in task else None
+        if kind is None:
+            continue
+        start = s
+        for n in range(MAX_MODIFIERS + 1):
+            if n:
+                j = i - n
+                if j < 0:
+                    break
+                ps, pt, pw = words[j]
+                if text[pt:start] not in (" ", "-") or not _modifier(pw, stop):
+                    break
+                start = ps
+            span = (start, t)
+            if _inside(span, taken):
+                continue
+            surface = text[start:t]
+            k = key(surface)
+            if not k or k in taken_keys:
+                continue
+            g = groups.get(surface.casefold())
+            if g is None:
+                g = groups[surface.casefold()] = TailGroup(surface, kind, n)
+            g.mentions.append(span)
+    return list(groups.values())
+
+
+def _inside(span: tuple[int, int], taken: list) -> bool:
+    """Does the span overlap a kept entity's mention?"""
+    return any(a < span[1] and span[0] < b for a, b in taken)
+
+
+class TailCandidates:
+    """Sets ``doc._.tail_candidates``."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.tail_candidates = tail_groups(doc_text(doc), doc._.entities or [])
+        return doc
+
+
+@Language.factory("tail_candidates", assigns=["doc._.tail_candidates"], requires=["doc._.entities"])
+def make_tail_candidates(nlp: Language, name: str) -> TailCandidates:
+    return TailCandidates()

@@ -1,0 +1,261 @@
+"""The evidence the entity typer weighs for one candidate: binary cues, named as strings.
+
+A candidate (`Row`) is an entity the resolver kept (``doc._.entities``) or a long-tail group
+(``doc._.tail_candidates``). Its cues, each a string with a prefix saying what it is:
+
+- ``rule:T`` the resolver's type (``rule:METHOD+METRIC`` for a measure, ``rule:NONE`` for a
+  long-tail phrase); ``src:S`` each source of its evidence (candidates.Source, ``tail-measure``,
+  ``tail-task``); ``role:proposed``; how strong the resolver's evidence was: ``v:T:N`` its vote
+  for type T in steps of 1 (4 = 4 or more), ``gap:N`` the lead of its type over the next,
+  ``ctx:T:N`` the part of the vote the surrounding words gave ("the X dataset", "X, a benchmark");
+- ``ner:L`` the statistical NER's label over one of its mentions; ``lex:T`` a lexicon type of its
+  name or an alias; ``generic`` a quality word of resources/generic_terms.txt;
+- shape: ``sh:lower``, ``sh:title``, ``sh:caps`` (a word of 2+ capitals), ``sh:camel``,
+  ``sh:digit``, ``sh:size`` (a size or variant suffix: -7B, -50, -L, -base), ``sh:hyphen``,
+  ``sh:family`` (a known model family), ``sh:sym`` (@, ^, $), ``nw:N`` words (4 = 4 or more),
+  ``short`` (at most 3 characters);
+- words: ``hd:W`` the head (last) word, ``ht:T`` the type its head noun gives
+  (resources/type_heads.tsv), ``fw:W`` the first word of a multiword name;
+- context of each mention: ``l1:W`` / ``r1:W`` the word before / after, ``l2:W W`` the two words
+  before ("terms of"), ``r2:W W`` the two after ("backbone network");
+- ``lp:P`` / ``rp:P`` a comma, semicolon, colon or bracket right before / after a mention;
+  ``suf:S`` the last three letters of a head word of 5 or more ("ing", "ion", "acy");
+- ``sib:T`` an entity of type T coordinated with a mention ("A, B, and C");
+- ``held`` a long-tail phrase the resolver held back as a quality word or a quantity that only a
+  number makes a metric ("accuracy", "communication complexity");
+- ``given`` a number given for a mention ("0.76 for X", "X (78.1%)", "X attains ... 0.92",
+  "surpassing X by 2.1");
+- ``baseline`` a name compared against ("compared with X", "than X", "outperforms X");
+- ``num`` a number within 40 characters of a mention, ``chg`` a verb of change or comparison
+  near one ("improves", "reduces", "outperforms": resources/word_lists.tsv ``change_verbs``), ``acr:short`` / ``acr:long`` it is an
+  acronym's short form with a long form, ``sent:first`` / ``sent:last`` a mention in the first
+  / last sentence of a text of 3 or more, ``m:N`` mentions (3 = 3 or more), ``mods:N`` modifiers of a long-tail phrase.
+
+Words are lower-cased; which word cues count is up to training (cues rarer than the trainer's
+minimum count get no weight). Pure functions of the Doc's annotations: deterministic.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Optional
+
+import regex
+from spacy.tokens import Doc
+
+from .. import resources
+from .candidates import TYPES, Source
+from .entities import _MODEL_FAMILIES, _generic
+from .lexicon import entries
+from .names import head_type, type_heads
+from .sentences import doc_sentences
+from .tail import MEASURE
+from .textutil import doc_text
+
+NONE = "NONE"
+#: the typer's classes, in the order that breaks ties
+CLASSES = TYPES + (NONE,)
+#: a measure: one entity listed both as a method and as a metric
+MEASURE_RULE = "METHOD+METRIC"
+
+_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’\-]*")
+_SIZE = regex.compile(r"(?i)[-‐ ](?:\d+(?:\.\d+)?[bmk]?|[sbmlhtxg]|xl|xxl|base|large|small|tiny|huge|mini|medium)$")
+_CAMEL = regex.compile(r"\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}{2,}")
+_CAPS = regex.compile(r"\b\p{Lu}{2,}")
+_NUMBER = regex.compile(r"\d")
+# a number given for a name: "0.76 for SelfCheckGPT", "FooNet (78.1%)", "FooNet: 71.2", "FooNet
+# attains an AUROC of 0.92", "surpassing ConvNeXt-T by 2.1 points"
+_GIVEN_BEFORE = regex.compile(r"\d[\d.,]*\s*%?\s+(?:for|by|with)\s+(?:the\s+)?$")
+_GIVEN_AFTER = regex.compile(r"""\s*(?:[(:=]\s*\d                                # a parenthesis, colon or = and a number
+                                  |\sby\s+\d                                     # a baseline beaten "by 2.1 points"
+                                  |\s(?:attains|achieves|reaches|obtains|scores)\b[^.;]{0,60}?\d)  # a verb of achieving""",
+                             regex.VERBOSE)
+# a name compared against: "compared with the ILP-based method", "than GPT-4", "outperforms X"
+_BASELINE_BEFORE = regex.compile(r"(?i)\b(?:compared\s+(?:with|to)|than|over|against|outperform\w*|surpass\w*|beat\w*)"
+                                 r"\s+(?:the\s+|a\s+|strong\s+|existing\s+)*$")
+_COORD = regex.compile(r"\s*(?:,|,?\s+(?:and|or))\s+(?:the\s+)?")  # a list's separator
+_PUNCT = regex.compile(r"([,;:(\[])\s*$")           # a list comma, a colon or a bracket right before
+_PUNCT_AFTER = regex.compile(r"\s*([,;:)\].])")    # ... or right after
+_FAMILY = regex.compile(r"(?i)(?<![\p{L}])(?:" + _MODEL_FAMILIES + r")(?![\p{L}])")
+
+
+@dataclass
+class Row:
+    """One candidate for the typer: what it is called, what the resolver made of it, its cues."""
+
+    name: str
+    rule: str                                   # a class of CLASSES, or MEASURE_RULE
+    mentions: list                              # (start, end) clean offsets
+    aliases: list = field(default_factory=list)
+    entity: Optional[object] = None             # the resolver's Entity, None for a long-tail group
+    cues: list = field(default_factory=list)
+
+
+def rows(doc: Doc) -> list[Row]:
+    """The typer's candidates of a Doc: the resolver's entities, then the long-tail groups."""
+    text = doc_text(doc)
+    sents = doc_sentences(doc)
+    ents = [(e.start_char, e.end_char, e.label_) for e in doc.ents]
+    typed = sorted((s, t, e.types[0]) for e in doc._.entities or [] for s, t in e.mentions)
+    starts = [s for s, _, _ in typed]
+    ends = sorted((t, s, typ) for s, t, typ in typed)
+    held = {(h.start, h.end) for h in doc._.held_metrics or []}
+    ctx = (text, sents, ents, typed, starts, ends)
+    out = []
+    for e in doc._.entities or []:
+        rule = MEASURE_RULE if list(e.types) == ["METHOD", "METRIC"] else e.types[0]
+        r = Row(e.name, rule, list(e.mentions), list(e.aliases), entity=e)
+        r.cues = _entity_cues(e) + _common(ctx, r)
+        out.append(r)
+    for g in doc._.tail_candidates or []:
+        r = Row(g.name, NONE, list(g.mentions))
+        r.cues = ["src:tail-" + g.kind, f"mods:{g.modifiers}", f"mods:{g.kind}:{g.modifiers}"] \
+            + (["held"] if held.intersection(g.mentions) else []) + _common(ctx, r)
+        out.append(r)
+    return out
+
+
+def _entity_cues(e) -> list[str]:
+    cues = sorted("src:" + s for s in e.sources)
+    votes = sorted(getattr(e, "votes", {}).items(), key=lambda tw: -tw[1])
+    for t, w in votes:
+        cues.append(f"v:{t}:{_bucket(w)}")
+    if votes:
+        gap = votes[0][1] - (votes[1][1] if len(votes) > 1 else 0.0)
+        cues.append(f"gap:{_bucket(gap)}")
+    cues += [f"ctx:{t}:{_bucket(w)}" for t, w in sorted(getattr(e, "context", {}).items()) if w > 0]
+    if e.role == "proposed":
+        cues.append("role:proposed")
+    if Source.ACRONYM in e.sources and e.aliases:
+        cues.append("acr:short")
+        cues.append("acr:long:" + (_head_type(e.aliases[0]) or "none"))
+    return cues
+
+
+def _bucket(w: float) -> int:
+    """An evidence weight in steps: 0 (under 1), 1, 2, 3, 4 (4 or more)."""
+    return min(int(w + 1e-9), 4) if w > 0 else 0
+
+
+def _head_type(name: str) -> Optional[str]:
+    words = _WORD.findall(name)
+    return head_type(words[-1], type_heads()) if words else None
+
+
+def _common(ctx: tuple, r: Row) -> list[str]:
+    text, sents, ents, typed, starts, ends = ctx
+    cues = ["rule:" + r.rule]
+    cues += _name_cues(r.name)
+    for form in [r.name] + r.aliases[:3]:
+        cues += ["lex:" + t for t in _lexicon_types(form)]
+    last = len(sents.spans) - 1
+    for s, t in r.mentions:
+        mark = _PUNCT.search(text, max(0, s - 3), s)
+        if mark:
+            cues.append("lp:" + mark.group(1))
+        mark = _PUNCT_AFTER.match(text, t)
+        if mark:
+            cues.append("rp:" + mark.group(1))
+        before = _WORD.findall(text[max(0, s - 40):s])[-2:]
+        after = _WORD.findall(text[t:t + 40])[:2]
+        if before:
+            cues.append("l1:" + before[-1].lower())
+            if len(before) == 2:
+                cues.append("l2:" + " ".join(w.lower() for w in before))
+        else:
+            cues.append("l1:<s>")
+        if after:
+            cues.append("r1:" + after[0].lower())
+            if len(after) == 2:
+                cues.append("r2:" + " ".join(w.lower() for w in after))
+        cues += _siblings(text, s, t, typed, starts, ends)
+        if _BASELINE_BEFORE.search(text, max(0, s - 40), s):
+            cues.append("baseline")
+        if _GIVEN_BEFORE.search(text, max(0, s - 30), s) or _GIVEN_AFTER.match(text, t, min(len(text), t + 60)):
+            cues.append("given")
+        if _NUMBER.search(text, max(0, s - 40), s) or _NUMBER.search(text, t, t + 40):
+            cues.append("num")
+        if _change().search(text, max(0, s - 40), min(len(text), t + 30)):
+            cues.append("chg")
+        i = sents.index(s)
+        if last >= 2:   # a place in the abstract only where it has one (3 sentences or more)
+            if i == 0:
+                cues.append("sent:first")
+            if i == last:
+                cues.append("sent:last")
+        cues += ["ner:" + lab for a, b, lab in ents if a < t and s < b]
+    cues.append(f"m:{min(len(r.mentions), 3)}")
+    return sorted(set(cues))
+
+
+def _siblings(text: str, s: int, t: int, typed: list, starts: list, ends: list) -> list[str]:
+    """``sib:T`` for an entity mention of type T coordinated with this one ("image inpainting,
+    accelerated magnetic resonance imaging, and compressive sensing")."""
+    out = []
+    i = bisect_left(starts, t)
+    for a, b, typ in typed[i:i + 2]:
+        if a >= t and _COORD.fullmatch(text, t, a):
+            out.append("sib:" + typ)
+            break
+    j = bisect_right(ends, (s, len(text), "~"))
+    for b, a, typ in reversed(ends[max(0, j - 2):j]):
+        if b <= s and _COORD.fullmatch(text, b, s):
+            out.append("sib:" + typ)
+            break
+    return out
+
+
+@lru_cache(maxsize=1)
+def _change():
+    """A verb of change or comparison (resources/word_lists.tsv ``change_verbs``: "improves",
+    "reduces", "outperforms")."""
+    stems = sorted(resources.word_list("change_verbs"), key=len, reverse=True)
+    return regex.compile(r"(?i)\b(?:" + "|".join(map(regex.escape, stems)) + r")\w*")
+
+
+@lru_cache(maxsize=4096)
+def _lexicon_types(form: str) -> tuple[str, ...]:
+    return tuple(sorted({typ for _, typ, _, _ in entries(form)}))
+
+
+@lru_cache(maxsize=8192)
+def _name_cues(name: str) -> tuple[str, ...]:
+    words = _WORD.findall(name)
+    cues = [f"nw:{min(len(words), 4)}"]
+    letters = [ch for ch in name if ch.isalpha()]
+    if letters and all(ch.islower() for ch in letters):
+        cues.append("sh:lower")
+    elif words and all(w[:1].isupper() and w[1:].islower() for w in words if w[:1].isalpha()):
+        cues.append("sh:title")
+    if _CAPS.search(name):
+        cues.append("sh:caps")
+    if _CAMEL.search(name):
+        cues.append("sh:camel")
+    if any(ch.isdigit() for ch in name):
+        cues.append("sh:digit")
+    if _SIZE.search(name):
+        cues.append("sh:size")
+    if "-" in name:
+        cues.append("sh:hyphen")
+    if _FAMILY.search(name):
+        cues.append("sh:family")
+    if any(ch in name for ch in "@^$"):
+        cues.append("sh:sym")
+    if len(name) <= 3:
+        cues.append("short")
+    if name.casefold() in _generic():
+        cues.append("generic")
+    if words:
+        cues.append("hd:" + words[-1].lower())
+        if len(words[-1]) > 4:
+            cues.append("suf:" + words[-1][-3:].lower())
+        t = head_type(words[-1], type_heads())
+        if t:
+            cues.append("ht:" + t)
+        if len(words) > 1:
+            cues.append("fw:" + words[0].lower())
+    return tuple(cues)
+
+
+__all__ = ["CLASSES", "MEASURE", "MEASURE_RULE", "NONE", "Row", "rows"]

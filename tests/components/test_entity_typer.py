@@ -1,0 +1,139 @@
+"""The entity typer (components/tail.py, type_features.py, entity_typer.py): long-tail candidates,
+the choice rule, the shipped weights, the records it changes (tests/components/typer_cases.json)
+and reproducible training (extractors/train_typer.py)."""
+import json
+
+import pytest
+
+from extractors.components import entity_typer as ET
+from extractors.components.tail import MEASURE, TASK, tail_groups
+from extractors.components.type_features import CLASSES, NONE, Row
+from extractors.pipeline import Extractor, build_nlp
+from extractors.train import DataError
+
+from conftest import ROOT
+from tables import case_ids, cases, check_table
+
+TABLE = cases("typer")
+MARGINS = {"retype": 1.0, "drop": 0.5, "add": 0.0, "add:METRIC": 1.5}
+
+
+def test_table_is_sound():
+    check_table(TABLE)
+    assert {c["expect"] for c in TABLE} == {"kept", "absent"}
+    assert any(c.get("rules") for c in TABLE)   # cases where the typer overrules the resolver
+
+
+@pytest.fixture(scope="module")
+def rules_only():
+    return Extractor(build_nlp(typer="rules"))
+
+
+def _fields(rec) -> dict:
+    return {f: {e.name for e in getattr(rec, f)} for f in ("methods", "models", "datasets", "benchmarks",
+                                                           "metrics", "tasks")}
+
+
+@pytest.mark.parametrize("case", TABLE, ids=case_ids(TABLE, "name"))
+def test_typer_cases(extractor, rules_only, case):
+    got = _fields(extractor.extract(case["text"]))
+    if case["expect"] == "kept":
+        assert case["name"] in got[case["field"]], got
+    else:
+        assert all(case["name"] not in names for names in got.values()), got
+    if case.get("rules"):
+        # the resolver alone types it otherwise: the typer made the difference
+        assert case["name"] in _fields(rules_only.extract(case["text"]))[case["rules"]]
+
+
+def _row(rule: str, cues=(), entity=True, name="X", mentions=((0, 1),)) -> Row:
+    return Row(name, rule, list(mentions), entity=object() if entity else None, cues=list(cues))
+
+
+def _s(**by_class) -> list[float]:
+    return [by_class.get(c, 0.0) for c in CLASSES]
+
+
+@pytest.mark.parametrize("row,scores,expected", [
+    (_row("METHOD"), _s(METHOD=1.0, MODEL=1.8), "METHOD"),          # within the retype margin: the rules stand
+    (_row("METHOD"), _s(METHOD=1.0, MODEL=2.5), "MODEL"),           # beyond it: retyped
+    (_row("METHOD"), _s(METHOD=1.0, NONE=1.4), "METHOD"),           # the drop margin
+    (_row("METHOD"), _s(METHOD=1.0, NONE=1.6), NONE),
+    (_row("METHOD", ["gap:2"]), _s(METHOD=1.0, NONE=5.0), "METHOD"),  # a decisive cue locks the rules' type
+    (_row("METHOD", ["src:markup"]), _s(METHOD=1.0, MODEL=5.0), "METHOD"),
+    (_row(NONE, entity=False), _s(TASK=0.1), "TASK"),               # a long-tail phrase added (margin 0)
+    (_row(NONE, ["num"], entity=False), _s(METRIC=1.0), NONE),      # a metric needs a clear lead (add:METRIC)
+    (_row(NONE, ["num"], entity=False), _s(METRIC=2.0), "METRIC"),
+    (_row(NONE, entity=False), _s(METRIC=9.0), NONE),               # and a number or a comparison measuring it
+    (_row(NONE, ["chg", "l1:from"], entity=False), _s(METRIC=9.0), NONE),  # "a reduction from X" measures nothing
+    (_row(NONE, ["l2:terms of"], entity=False), _s(METRIC=9.0), "METRIC"),
+    (_row("METHOD+METRIC"), _s(METRIC=2.0, METHOD=1.0), "METRIC"),  # a measure keeps its two types (see retype)
+    (_row("METHOD"), _s(METHOD=1.0, MODEL=1.0), "METHOD"),          # ties: the rules' type
+    (_row(NONE, entity=False), _s(NONE=1.0, TASK=2.0, METHOD=2.0), "METHOD"),  # then the earlier class
+])
+def test_choose(row, scores, expected):
+    assert CLASSES[ET.choose(row, scores, MARGINS)] == expected
+
+
+def test_overlapping_phrases_keep_the_clearer_one():
+    # "efficiency" inside "sample efficiency": both would be metrics; the one that beats NONE by
+    # more keeps the shared mention, the other keeps only the mentions nobody holds
+    short = _row(NONE, ["num"], entity=False, name="efficiency", mentions=[(7, 17), (40, 50)])
+    long = _row(NONE, ["num"], entity=False, name="sample efficiency", mentions=[(0, 17)])
+    kept = ET.decide([short, long], [_s(METRIC=3.0), _s(METRIC=5.0)], MARGINS)
+    assert [CLASSES[c] for c in kept] == ["METRIC", "METRIC"]
+    assert long.mentions == [(0, 17)] and short.mentions == [(40, 50)]
+    alone = _row(NONE, ["num"], entity=False, name="efficiency", mentions=[(7, 17)])
+    long = _row(NONE, ["num"], entity=False, name="sample efficiency", mentions=[(0, 17)])
+    assert [CLASSES[c] for c in ET.decide([alone, long], [_s(METRIC=3.0), _s(METRIC=5.0)], MARGINS)] \
+        == [NONE, "METRIC"]
+
+
+def test_tail_candidates():
+    text = "Our sampler improves the sample efficiency of offline reinforcement learning on Atari."
+    groups = {g.name: g for g in tail_groups(text, [])}
+    # every length of modifiers up to the head, never across a function word ("the", "of")
+    assert {"efficiency", "sample efficiency", "learning", "reinforcement learning",
+            "offline reinforcement learning"} <= set(groups)
+    assert not any(n.startswith(("the ", "of ", "improves")) for n in groups)
+    assert groups["sample efficiency"].kind == MEASURE and groups["sample efficiency"].modifiers == 1
+    assert groups["offline reinforcement learning"].kind == TASK
+    s = text.index("sample efficiency")
+    assert groups["sample efficiency"].mentions == [(s, s + len("sample efficiency"))]
+
+
+def test_shipped_weights():
+    m = ET.load_model()
+    assert m["classes"] == list(CLASSES)
+    assert all(len(w) == len(CLASSES) for w in m["weights"].values())
+    assert set(m["margins"]) >= {"retype", "drop", "add"}
+    files = m["trained_on"]["files"]
+    assert not any("heldout" in f or "part_4" in f or "agreement" in f for f in files)
+    cv = m["cross_validated"]["fields"]
+    for f in ("systems", "models", "metrics", "tasks", "data"):
+        assert cv[f]["on"]["f1"] >= cv[f]["off"]["f1"]   # the shipped typer helps in cross-validation
+
+
+def test_off_is_the_resolver(rules_only):
+    text = "We fine-tune BERT on GLUE and report accuracy."
+    rec = rules_only.extract(text)
+    assert "BERT" in {e.name for e in rec.methods + rec.models}
+
+
+def test_training_refuses_held_out_files(tmp_path):
+    from extractors.train_typer import train_typer
+    with pytest.raises(DataError):
+        train_typer([ROOT / "data" / "annotations" / "part_4.jsonl"], tmp_path / "t.json")
+
+
+def test_training_is_reproducible(tmp_path):
+    from extractors.train_typer import train_typer
+    lines = (ROOT / "data" / "annotations" / "part_0.jsonl").read_text(encoding="utf-8").splitlines()[:25]
+    data = tmp_path / "dev_sample.jsonl"
+    data.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    train_typer([data], a)
+    train_typer([data], b)
+    assert a.read_bytes() == b.read_bytes()
+    model = json.loads(a.read_text(encoding="utf-8"))
+    assert model["trained_on"]["records"] == 25 and model["weights"]
