@@ -29,6 +29,7 @@ mentions of the same thing.
 Writes ``doc._.acronyms``: a list of `AcronymMatch` (clean offsets).
 """
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -104,10 +105,11 @@ def _readings(short: str) -> list[list[tuple[str, ...]]]:
     plain = [(c,) + _LETTER_WORDS.get(c, ()) for c in chars]
     readings = [plain]
     for i, c in enumerate(chars):
-        if c.isdigit() and c not in "01":
+        n = unicodedata.digit(c, 0)  # any digit the text writes: "2", a superscript "³"
+        if n >= 2:
             for j in (i - 1, i + 1):  # the letter it repeats: before it or after it
                 if 0 <= j < len(chars) and chars[j].isalpha():
-                    readings.append(plain[:i] + [(chars[j],)] * (int(c) - 1) + plain[i + 1:])
+                    readings.append(plain[:i] + [(chars[j],)] * (n - 1) + plain[i + 1:])
     return readings
 
 

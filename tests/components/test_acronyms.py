@@ -19,3 +19,9 @@ def test_acronym(extractor, case):
         assert not any(short == case["short"] for short, _ in found), found
     else:
         assert (case["short"], case["long"]) in found
+
+
+def test_superscript_digits_in_a_short_form(extractor):
+    # "M³" once crashed the alignment (int("³")); a superscript digit repeats a letter like "M3"
+    rec = extractor.extract("We propose a Multi-Modal Mixer (M³) for video retrieval. M³ reaches 51.2% R@1 on MSR-VTT.")
+    assert [(a.short, a.long) for a in rec.acronyms] == [("M³", "Multi-Modal Mixer")]
