@@ -5,7 +5,8 @@
 data/annotations/part_4.jsonl (50 corpus abstracts) was annotated like the rest but never used
 for training the NER nor for writing rules. The script runs the pipeline three times — entity
 evidence from the rules only, from the NER only, and from both (the shipped configuration) — and
-prints F1 per field for each (acronyms, results, bounds and urls do not depend on the choice).
+prints F1 per field for each (acronyms, results, bounds and urls do not depend on the choice),
+and the shipped configuration with the learned entity typer off (its ablation).
 """
 from __future__ import annotations
 
@@ -20,11 +21,11 @@ FIELDS = ["systems", "proposed", "data", "metrics", "tasks", "methods", "models"
 ATTRS = ["results.metric", "results.subject", "results.dataset"]
 
 
-def scores(gold: Path, mode: str) -> dict:
+def scores(gold: Path, mode: str, typer: str = "both") -> dict:
     from extractors.evaluate import evaluate, field_f1
     from extractors.pipeline import Extractor, build_nlp
     from extractors.readers import read_inputs
-    ex = Extractor(build_nlp(entity_evidence=mode))
+    ex = Extractor(build_nlp(entity_evidence=mode, typer=typer))
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "records.jsonl"
         with open(out, "w", encoding="utf-8") as fh:
@@ -40,9 +41,11 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args()
     table = {mode: scores(args.gold, mode) for mode in ("rules", "ner", "both")}
-    print("| field | rules only | NER only | both |\n|---|---|---|---|")
+    table["both, typer off"] = scores(args.gold, "both", typer="rules")
+    cols = ("rules", "ner", "both", "both, typer off")
+    print("| field | rules only | NER only | both | both, typer off |\n|---|---|---|---|---|")
     for f in FIELDS + ATTRS:
-        cells = [table[m].get(f) for m in ("rules", "ner", "both")]
+        cells = [table[m].get(f) for m in cols]
         print(f"| {f} | " + " | ".join("-" if c is None else f"{c:.3f}" for c in cells) + " |")
     if args.json:
         args.json.write_text(json.dumps(table, indent=2) + "\n")
