@@ -57,7 +57,10 @@ class Context:
     _ours: dict = field(default_factory=dict)         # sentence -> end of its first 'our ...' (memo)
     _breaks: Optional[list] = None                    # clause breaks of the text (start, end), in order
     _break_starts: list = field(default_factory=list)
-    _near: dict = field(default_factory=dict)         # (number id, attribute[, "partners"]) -> memo
+    _near: dict = field(default_factory=dict)         # memos of the sentence-level cues, by key
+    _mentions: dict = field(default_factory=dict)     # attribute -> sorted (start, end, entity id)
+    _mention_keys: dict = field(default_factory=dict)  # attribute -> their starts
+    _by_sentence: Optional[dict] = None               # sentence -> its numbers
 
     @classmethod
     def of(cls, text: str, numbers: list, entities: list, held: list = (), sents=None) -> "Context":
@@ -116,32 +119,63 @@ class Context:
             self._ours[sent] = m.end() if m else None
         return self._ours[sent]
 
-    def _in_sentence(self, number, attr: str) -> list:
-        """(gap, mention start, entity id) of every candidate mention of `attr` in the number's
-        sentence (memoised per number and attribute)."""
-        key = (id(number), attr)
+    def _sentence_mentions(self, sent: tuple[int, int], attr: str) -> list:
+        """(start, end, entity id) of the candidate mentions of `attr` in one sentence, by start
+        (memoised per sentence: found by bisection in the text's sorted mentions)."""
+        key = (sent, attr, "mentions")
         got = self._near.get(key)
         if got is None:
-            s, e = self.sentence(number.start)
-            end = max(number.end, number.unit_end)
-            got = []
-            for ent in self.candidates[attr]:
-                for a, b in ent.mentions:
-                    if s <= a < e:
-                        gap = number.start - b if b <= number.start else max(0, a - end)
-                        got.append((gap, a, id(ent)))
-            got.sort()
-            self._near[key] = got
+            every = self._mentions.get(attr)
+            if every is None:
+                every = self._mentions[attr] = sorted((a, b, id(e)) for e in self.candidates[attr]
+                                                      for a, b in e.mentions)
+                self._mention_keys[attr] = [m[0] for m in every]
+            keys = self._mention_keys[attr]
+            got = self._near[key] = every[bisect_left(keys, sent[0]):bisect_left(keys, sent[1])]
         return got
 
     def nearest_in_sentence(self, number, attr: str, end: int) -> Optional[int]:
-        """Id of the candidate whose mention in the number's sentence is closest to it, or None."""
-        near = self._in_sentence(number, attr)
-        return near[0][2] if near else None
+        """Id of the candidate whose mention in the number's sentence is closest to it (ties: the
+        earlier mention), or None; the mentions either side of the number, found by bisection."""
+        key = (id(number), attr, "nearest")
+        if key in self._near:
+            return self._near[key]
+        ms = self._sentence_mentions(self.sentence(number.start), attr)
+        i = bisect_left(ms, (number.start,))  # the first mention starting at or after the number
+        best = None
+        for a, b, e in ms[max(0, i - 4):i + 4]:
+            gap = number.start - b if b <= number.start else max(0, a - end)
+            if best is None or (gap, a) < best[:2]:
+                best = (gap, a, e)
+        got = self._near[key] = best[2] if best else None
+        return got
 
     def in_sentence(self, number, attr: str) -> set:
-        """Ids of the candidates of `attr` mentioned in the number's sentence."""
-        return {i for _, _, i in self._in_sentence(number, attr)}
+        """Ids of the candidates of `attr` mentioned in the number's sentence (memoised per sentence)."""
+        sent = self.sentence(number.start)
+        key = (sent, attr, "ids")
+        got = self._near.get(key)
+        if got is None:
+            got = self._near[key] = {e for _, _, e in self._sentence_mentions(sent, attr)}
+        return got
+
+    def _same_unit(self, number) -> list:
+        """The numbers of the number's sentence with its unit, in order (memoised per sentence and unit)."""
+        sent = self.sentence(number.start)
+        key = (sent, number.unit, "numbers")
+        got = self._near.get(key)
+        if got is None:
+            got = self._near[key] = sorted((n for n in self._sentence_numbers(sent) if n.unit == number.unit),
+                                           key=lambda n: n.start)
+        return got
+
+    def _sentence_numbers(self, sent: tuple[int, int]) -> list:
+        """The numbers of one sentence (memoised; the numbers are grouped once per text)."""
+        if self._by_sentence is None:
+            self._by_sentence = {}
+            for n in self.numbers:
+                self._by_sentence.setdefault(self.sentence(n.start), []).append(n)
+        return self._by_sentence.get(sent, [])
 
     def partner_choices(self, number, attr: str) -> set:
         """Ids of the candidates the rules chose for the nearest earlier number of the same
@@ -149,38 +183,46 @@ class Context:
         key = (id(number), attr, "partners")
         got = self._near.get(key)
         if got is None:
-            sent = self.sentence(number.start)
-            earlier = [n for n in self.numbers if n.end <= number.start and n.unit == number.unit
-                       and self.sentence(n.start) == sent]
+            same = self._same_unit(number)
+            k = self._rank(same, number)
             got = set()
-            if earlier:
-                prev = max(earlier, key=lambda n: n.start)
+            if k > 0:
+                prev = same[k - 1]
                 name = getattr(prev, attr)
-                if name is not None and _ANSWER.search(self.text, prev.end, number.start):
+                if name is not None and prev.end <= number.start and _ANSWER.search(self.text, prev.end, number.start):
                     got = {id(e) for e in self.candidates[attr] if e.name == name or name in e.aliases}
             self._near[key] = got
         return got
+
+    def _rank(self, same: list, number) -> int:
+        """The number's place in `same` (memoised: one index per list)."""
+        key = (id(same), "rank")
+        index = self._near.get(key)
+        if index is None:
+            index = self._near[key] = {id(n): i for i, n in enumerate(same)}
+        return index[id(number)]
 
     def respectively_partner(self, number, attr: str) -> Optional[int]:
         """Id of the candidate that 'respectively' pairs with the number: the sentence says it,
         its numbers of the number's unit and its distinct candidates of `attr` (in order of first
         mention) are as many, two or more, and the candidate holds the number's place (memoised)."""
-        key = (id(number), attr, "respectively")
-        if key in self._near:
-            return self._near[key]
-        got = None
-        if self.sentence_says(number.start, "respectively"):
-            sent = self.sentence(number.start)
-            nums = sorted((n for n in self.numbers if n.unit == number.unit and self.sentence(n.start) == sent),
-                          key=lambda n: n.start)
-            order: list = []
-            for _, a, i in sorted(self._in_sentence(number, attr), key=lambda x: x[1]):
-                if i not in order:
-                    order.append(i)
-            if len(nums) == len(order) >= 2:
-                got = order[next(k for k, n in enumerate(nums) if n is number)]
-        self._near[key] = got
-        return got
+        if not self.sentence_says(number.start, "respectively"):
+            return None
+        sent = self.sentence(number.start)
+        key = (sent, attr, number.unit, "respectively")
+        order = self._near.get(key)
+        if order is None:
+            order = []
+            seen = set()
+            for _, _, e in self._sentence_mentions(sent, attr):
+                if e not in seen:
+                    seen.add(e)
+                    order.append(e)
+            self._near[key] = order
+        same = self._same_unit(number)
+        if not 2 <= len(same) == len(order):
+            return None
+        return order[self._rank(same, number)]
 
     def sentence(self, pos: int) -> tuple[int, int]:
         """(start, end) of the sentence holding `pos`."""
