@@ -306,12 +306,13 @@ def train_(data: Optional[List[Path]] = typer.Option(
     if component not in ("ner", "linker", "typer"):
         raise typer.BadParameter("expected ner, linker or typer", param_hint="--component")
     try:
-        if component == "typer":
+        if component in ("typer", "linker"):
             try:
                 import sklearn  # noqa: F401
             except ImportError:
-                raise typer.BadParameter("training the typer needs scikit-learn: pip install 'extractors[train]'",
+                raise typer.BadParameter(f"training the {component} needs scikit-learn: pip install 'extractors[train]'",
                                          param_hint="--component")
+        if component == "typer":
             from .train_typer import DEFAULT_OUT as TYPER_OUT, train_typer
             rep = train_typer(data, out or TYPER_OUT)
             typer.echo(f"{rep.records} records, {rep.candidates} labelled candidates, {rep.seconds:.0f}s -> {rep.out}\n"
@@ -321,11 +322,6 @@ def train_(data: Optional[List[Path]] = typer.Option(
             return
         if component == "linker":
             from .train_linker import DEFAULT_OUT, train_linker
-            try:
-                import sklearn  # noqa: F401
-            except ImportError:
-                raise typer.BadParameter("training the linker needs scikit-learn: pip install 'extractors[train]'",
-                                         param_hint="--component")
             rep = train_linker(data, out or DEFAULT_OUT)
             typer.echo(f"{rep.records} records, {rep.groups} candidate groups, {rep.seconds:.0f}s -> {rep.out}\n"
                        f"cross-validated accuracy of the chosen link:\n{rep.table()}")
