@@ -118,6 +118,24 @@ def read_records(files: Iterable[Path]) -> list[dict]:
     return records
 
 
+def training_set(data: Optional[Sequence[Path]], default: Sequence[Path]) -> tuple[list[Path], list[dict], dict]:
+    """(files, records, provenance) of the annotations a learned part trains on: `data` or the
+    part's default folders (held-out files refused, `annotation_files`), and what the weights
+    file records of them (the files, how many records, a digest of their texts)."""
+    files = annotation_files(list(data) if data else list(default))
+    records = read_records(files)
+    digest = hashlib.sha256("".join(sorted(r["text"] for r in records)).encode()).hexdigest()[:16]
+    return files, records, {"files": [f.as_posix() for f in files], "records": len(records), "texts_sha256": digest}
+
+
+def write_weights(out: Path, doc: dict, indent: int) -> Path:
+    """Write a learned part's weights file (sorted keys: the same training gives the same bytes)."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(doc, indent=indent, sort_keys=True) + "\n", encoding="utf-8")
+    return out
+
+
 def split_dev(records: Sequence[dict], fraction: float = DEV_FRACTION) -> tuple[list[dict], list[dict]]:
     """(train, dev): dev is the `fraction` of records whose sha256(id) sorts first.
 

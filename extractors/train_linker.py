@@ -24,8 +24,6 @@ places), so the shipped ``linker.json`` is reproducible. scikit-learn is needed 
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +32,7 @@ from typing import Optional, Sequence
 from .components.link_features import (ATTRIBUTES, RULE_CUES, SCORED_KINDS, Context, feature_names, features,
                                        pairs)
 from .evaluate import alias_map, gold_span, name_key, subjects_of, value_matches
-from .train import annotation_files, read_records
+from .train import training_set, write_weights
 
 DEFAULT_DATA = (Path("data/results"), Path("data/annotations"))
 DEFAULT_OUT = Path("extractors/resources/linker.json")
@@ -186,8 +184,7 @@ class LinkerReport:
 
 def train_linker(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT) -> LinkerReport:
     t0 = time.perf_counter()
-    files = annotation_files(list(data) if data else list(DEFAULT_DATA))
-    records = read_records(files)
+    files, records, provenance = training_set(data, DEFAULT_DATA)
     groups = groups_of(records)
     cv = cross_validate(groups)
     models = {attr: {mode: fit([g for g in groups if g.attr == attr], _names(mode)) for mode in ("both", "learned")}
@@ -199,12 +196,7 @@ def train_linker(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT)
             # the shipped model is the better of the two by cross-validation on the development
             # data; where leaving the rules' choice out is better, the rules are not consulted
             models[attr]["both"] = dict(models[attr]["learned"], margin=0.0, uses="learned")
-    digest = hashlib.sha256("".join(sorted(r["text"] for r in records)).encode()).hexdigest()[:16]
     doc = {"version": 1, "features": feature_names(), "models": models,
-           "trained_on": {"files": [f.as_posix() for f in files], "records": len(records),
-                          "texts_sha256": digest, "groups": len(groups)},
-           "cross_validated_accuracy": cv}
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+           "trained_on": {**provenance, "groups": len(groups)}, "cross_validated_accuracy": cv}
+    out = write_weights(out, doc, indent=1)
     return LinkerReport([f.as_posix() for f in files], len(records), len(groups), time.perf_counter() - t0, cv, out)

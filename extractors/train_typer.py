@@ -25,7 +25,6 @@ fixed order). scikit-learn is needed to train only (`pip install 'extractors[tra
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from dataclasses import dataclass
@@ -34,9 +33,9 @@ from typing import Optional, Sequence
 
 from .components.entity_typer import decide, rule_classes, scores
 from .components.type_features import CLASSES, NONE, Row, rows
-from .evaluate import field_f1, name_key, score
+from .evaluate import name_key, score
 from .models import ENTITY_FIELDS, TYPE_OF_FIELD
-from .train import annotation_files, read_records
+from .train import training_set, write_weights
 
 DEFAULT_DATA = (Path("data/annotations"),)
 DEFAULT_OUT = Path("extractors/resources/typer.json")
@@ -264,18 +263,13 @@ class TyperReport:
 
 def train_typer(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT) -> TyperReport:
     t0 = time.perf_counter()
-    files = annotation_files(list(data) if data else list(DEFAULT_DATA))
-    records = read_records(files)
+    files, records, provenance = training_set(data, DEFAULT_DATA)
     data_ = labelled(records)
     margins, cv = cross_validate(records, data_)
     model = fit(data_)
-    digest = hashlib.sha256("".join(sorted(r["text"] for r in records)).encode()).hexdigest()[:16]
     n = sum(1 for d in data_ for y in d.labels if y is not None)
     doc = {"version": 1, "classes": list(CLASSES), "margins": margins, **model,
-           "trained_on": {"files": [f.as_posix() for f in files], "records": len(records),
-                          "texts_sha256": digest, "candidates": n, "C": C, "min_count": MIN_COUNT},
+           "trained_on": {**provenance, "candidates": n, "C": C, "min_count": MIN_COUNT},
            "cross_validated": cv}
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    out = write_weights(out, doc, indent=0)
     return TyperReport([f.as_posix() for f in files], len(records), n, time.perf_counter() - t0, margins, cv, out)
