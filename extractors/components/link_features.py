@@ -134,7 +134,7 @@ class Context:
             got = self._near[key] = every[bisect_left(keys, sent[0]):bisect_left(keys, sent[1])]
         return got
 
-    def nearest_in_sentence(self, number, attr: str, end: int) -> Optional[int]:
+    def nearest_in_sentence(self, number, attr: str) -> Optional[int]:
         """Id of the candidate whose mention in the number's sentence is closest to it (ties: the
         earlier mention), or None; the mentions either side of the number, found by bisection."""
         key = (id(number), attr, "nearest")
@@ -142,6 +142,7 @@ class Context:
             return self._near[key]
         ms = self._sentence_mentions(self.sentence(number.start), attr)
         i = bisect_left(ms, (number.start,))  # the first mention starting at or after the number
+        end = max(number.end, number.unit_end)  # the number with its unit words
         best = None
         for a, b, e in ms[max(0, i - 4):i + 4]:
             gap = number.start - b if b <= number.start else max(0, a - end)
@@ -468,7 +469,7 @@ def unit_percent(p: Pair) -> float:
 def nearest_in_sentence(p: Pair) -> float:
     """Of this attribute's candidate mentions in the number's sentence, the candidate's is the
     closest to the number (either side; ties: the earlier)."""
-    return float(p.ctx.nearest_in_sentence(p.number, p.attr, p.end) == id(p.entity))
+    return float(p.ctx.nearest_in_sentence(p.number, p.attr) == id(p.entity))
 
 
 def only_in_sentence(p: Pair) -> float:
