@@ -18,6 +18,13 @@ Split (fixed before any annotation was read): the first 200 in that order are de
 (``heldout_0..1.jsonl``, 50 each): scored only at milestones, never read while writing rules or
 features. ``agreement.jsonl`` holds the first 30 development abstracts again, for a second,
 independent annotation pass (annotation agreement).
+
+Round 2 (``python data/make_result_batches.py --round 2``; fifth session, more data for the link
+scorer): the same rule over both pools together, excluding every abstract already in any
+annotation file (``data/annotations/*.jsonl``, ``data/results/*.jsonl``, the seeds gold; 188
+qualified, only one of them from NeurIPS 2023, whose qualifying abstracts earlier draws had
+taken), 160 drawn with ``random.Random(SEED2)``, all development: ``dev_5..8.jsonl`` (40 each).
+The held-out 100 stay the round-1 files, so milestone figures remain comparable.
 """
 import json
 import random
@@ -26,9 +33,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from batchio import write_split  # noqa: E402
+from batchio import write_batch, write_split  # noqa: E402
 
 SEED = 20261201
+SEED2 = 20261202
+ROUND2 = 160
 PER_POOL = 150
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -66,7 +75,33 @@ def annotated_texts() -> set[str]:
     return seen
 
 
+def all_annotated_texts() -> set[str]:
+    """Texts of every annotation file of the repository (any set, any scope) and the seeds gold."""
+    seen = set()
+    for p in sorted((ROOT / "data").glob("*/*.jsonl")) + [ROOT / "data/gold/seeds.gold.jsonl"]:
+        if p.parent.name in ("annotations", "results", "gold"):
+            for line in p.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    seen.add(" ".join(json.loads(line)["text"].split()))
+    return seen
+
+
+def round2() -> None:
+    names, seen = data_names(), all_annotated_texts()
+    rows = [json.loads(l) for pool in POOLS for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
+    ok = [r for r in rows if r.get("abstract") and " ".join(r["abstract"].split()) not in seen
+          and SCORE.search(r["abstract"]) and has_data_name(r["abstract"], names)]
+    ok.sort(key=lambda r: r["id"])
+    drawn = random.Random(SEED2).sample(ok, ROUND2)
+    print(f"both pools: {len(rows)} abstracts, {len(ok)} qualify and are not annotated, {ROUND2} drawn")
+    out = ROOT / "data/results/batches"
+    for k in range(0, ROUND2, 40):
+        write_batch(out / f"dev_{5 + k // 40}.jsonl", drawn[k:k + 40])
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--round", "2"]:
+        return round2()
     names, seen, drawn = data_names(), annotated_texts(), []
     for pool in POOLS:
         rows = [json.loads(l) for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
@@ -74,7 +109,7 @@ def main() -> None:
               and SCORE.search(r["abstract"]) and has_data_name(r["abstract"], names)]
         ok.sort(key=lambda r: r["id"])
         drawn.append(random.Random(SEED).sample(ok, PER_POOL))
-        print(f"{pool.name}: {len(rows)} abstracts, {len(ok)} qualify, {PER_POOL} drawn")
+        print(f"both pools: {len(rows)} abstracts, {len(ok)} qualify, {PER_POOL} drawn")
     order = [r for pair in zip(*drawn) for r in pair]
     out = ROOT / "data/results/batches"
     write_split(out, order, 200, "dev_", 40, 50, "agreement.jsonl", 30)
