@@ -13,12 +13,12 @@ start and end on word boundaries; overlapping matches keep the leftmost longest.
 Appends `Candidate`s with source ``lexicon`` to ``doc._.candidates``.
 """
 
-import gc
 import hashlib
 import pickle
 import struct
 import zlib
 from functools import lru_cache
+from collections.abc import Sequence
 from typing import Optional
 
 import ahocorasick
@@ -61,8 +61,9 @@ def variants(form: str) -> set[str]:
 NAMES = "lexicon/names.tsv"
 AUTOMATON = "lexicon/automaton.bin"
 #: automaton.bin: this line + the SHA-256 (hex) of names.tsv + a newline, then, zlib-compressed,
-#: the pickled automaton's length (8 bytes, little-endian), the pickle, the values as JSON
-_MAGIC = b"extractors-lexicon-automaton 2 "
+#: the pickled automaton's length (8 bytes, little-endian), the pickle, the values as JSON, one
+#: line each (decoded when first looked up: `_Values`)
+_MAGIC = b"extractors-lexicon-automaton 3 "
 
 
 def build_automaton():
@@ -93,7 +94,7 @@ def automaton_bytes() -> bytes:
     JSON; only the padding inside pyahocorasick's pickled nodes may differ from build to build)."""
     auto, values = build_automaton()
     pickled = pickle.dumps(auto, protocol=5)
-    body = struct.pack("<Q", len(pickled)) + pickled + orjson.dumps(values)
+    body = struct.pack("<Q", len(pickled)) + pickled + b"\n".join(orjson.dumps(v) for v in values)
     return _MAGIC + _names_digest() + b"\n" + zlib.compress(body, 9)
 
 
@@ -109,15 +110,36 @@ def _load_automaton():
         return None
     body = zlib.decompress(body)
     (n,) = struct.unpack_from("<Q", body)
-    enabled = gc.isenabled()
-    gc.disable()  # ~100k small containers: collecting meanwhile only costs time
-    try:
-        # the package's own file, written by automaton_bytes
-        values = [(k, tuple(map(tuple, forms))) for k, forms in orjson.loads(body[8 + n:])]  # JSON has lists
-        return pickle.loads(body[8:8 + n]), values
-    finally:
-        if enabled:
-            gc.enable()
+    # the package's own file, written by automaton_bytes
+    return pickle.loads(body[8:8 + n]), _Values(body[8 + n:].split(b"\n"))
+
+
+class _Values(Sequence):
+    """The automaton's values as `build_automaton` makes them, each decoded from its JSON line
+    when first looked up: a run looks up a few thousand of the ~30k, and decoding them all cost
+    a fifth of the pipeline's start-up beyond spaCy's. (Two threads may decode the same line at
+    once; both store equal tuples.)"""
+
+    def __init__(self, lines: list[bytes]) -> None:
+        self._lines = lines
+        self._decoded: list = [None] * len(lines)
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        value = self._decoded[i]
+        if value is None:
+            length, forms = orjson.loads(self._lines[i])  # JSON has lists: tuples, as built
+            value = self._decoded[i] = (length, tuple(map(tuple, forms)))
+        return value
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None
 
 
 @lru_cache(maxsize=1)
