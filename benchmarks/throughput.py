@@ -10,7 +10,8 @@ Each configuration runs in a fresh child process, pipeline loading included; `--
 N rounds of every configuration in turn and reports the best of each, every run, and the ratios
 within each round (the machine is shared: the best run is the least disturbed, and runs of the
 same round saw similar load). For Spark it also shows the context's start (the JVM) apart from
-the job that follows it.
+the job that follows it, and whether the driver's JVM mapped its class-data archive (a run
+after the first on the machine), recorded it (the first run) or had it off (`EXTRACTORS_SPARK_CDS=0`).
 """
 from __future__ import annotations
 
@@ -43,7 +44,10 @@ def child(mode: str, corpus: str, limit: int, workers: int) -> None:
         from extractors import spark
         sc = spark.context(f"local[{workers}]")       # JVM start included, as for dask
         started = time.perf_counter() - t0
-        extra = {"start_seconds": started, "start_cpu": _tree_cpu(os.getpid())}
+        java = sc.getConf().get("spark.driver.extraJavaOptions") or ""
+        cds = ("mapped" if "SharedArchiveFile=" in java else "recorded" if "ArchiveClassesAtExit=" in java
+               else "off")                            # the driver JVM's class-data archive (spark_cds)
+        extra = {"start_seconds": started, "start_cpu": _tree_cpu(os.getpid()), "cds": cds}
         with tempfile.TemporaryDirectory() as tmp:
             summary = spark.run(sc, [texts_file], Path(tmp) / "out")
             n = summary.abstracts_read
@@ -174,6 +178,8 @@ def main() -> None:
               f"{[round(r['start_seconds'], 1) for r in spark]} (CPU {[round(r['start_cpu'], 1) for r in spark]}); "
               f"the job after it (plan, tasks, merge) {[round(r['seconds'] - r['start_seconds'], 1) for r in spark]}"
               f" (CPU {[round(r['cpu_seconds'] - r['start_cpu'], 1) for r in spark]})")
+        print(f"  the driver JVM's class-data archive (extractors/spark_cds.py) per round: "
+              f"{[r.get('cds') for r in spark]} (recorded: the first run on this machine, which writes it)")
         print(f"  1 worker / Spark job alone (start excluded), per round: "
               f"{[round(a['seconds'] / (b['seconds'] - b['start_seconds']), 2) for a, b in zip(one, spark)]}")
 

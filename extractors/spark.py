@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
 
-from . import partition, readers
+from . import partition, readers, spark_cds
 from .engine import Collector, Summary, _planned, write_summary
 from .partition import KEY_BITS, PART_BYTES, TIME_LIMIT, Part
 from .writers import RUN_SIZE, Runs
@@ -60,9 +60,11 @@ LOCAL_CONF = {                # what `context()` sets for a local[N] master, unl
     "spark.ui.enabled": "false",                      # a batch run: nobody looks at a web UI
     # the JVM only schedules tasks: the quick compiler and one GC thread start it in about half
     # the time and leave the cores to the Python workers
+    # (plus the class-data archive's options, `spark_cds`, unless these options are set already)
     "spark.driver.extraJavaOptions": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC",
     "spark.python.daemon.module": "extractors.spark_daemon",   # one pipeline, forked to the workers
 }
+JAVA_OPTIONS = "spark.driver.extraJavaOptions"
 _POS_MASK = (1 << KEY_BITS) - 1
 
 
@@ -259,9 +261,11 @@ def context(master: Optional[str] = None, cores: Optional[int] = None):
     spark-submit configured, else ``local[cores or 2]``. The engine only needs RDDs: a bare
     context starts the JVM with about half the CPU of a SparkSession (no SQL catalogue). On a local
     master the executors' Python is this one (unless PYSPARK_PYTHON says otherwise), the driver
-    listens on 127.0.0.1 only, there is no web UI, and the Python daemon builds the pipeline once
-    before it forks the workers (`extractors.spark_daemon`); settings that spark-submit gave
-    win over these."""
+    listens on 127.0.0.1 only, there is no web UI, the Python daemon builds the pipeline once
+    before it forks the workers (`extractors.spark_daemon`), and the driver's JVM maps a
+    class-data archive of Spark's classes (`extractors.spark_cds`: recorded by the first such run
+    on the machine); settings that spark-submit gave win over these."""
+    import pyspark
     from pyspark import SparkConf, SparkContext
 
     if os.environ.get("PYSPARK_GATEWAY_PORT"):
@@ -279,6 +283,8 @@ def context(master: Optional[str] = None, cores: Optional[int] = None):
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
         for key, value in LOCAL_CONF.items():
+            if key == JAVA_OPTIONS and not conf.contains(key) and SparkContext._active_spark_context is None:
+                value = f"{value} {spark_cds.options(pyspark.__version__)}".rstrip()  # the JVM starts now
             conf.setIfMissing(key, value)
     return SparkContext.getOrCreate(conf)
 

@@ -1,4 +1,5 @@
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -6,6 +7,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
 SHARED = ROOT.parent / "shared"
+
+# Spark JVMs started by tests (and their subprocesses) neither record nor map the class-data
+# archive in the user's cache; tests/test_spark_cds.py switches it on in a folder of its own.
+os.environ["EXTRACTORS_SPARK_CDS"] = "0"
 
 
 @pytest.fixture(scope="session")
