@@ -60,10 +60,9 @@ def child(inp: str, out: str, workers: int, engine_name: str) -> None:
                           if b"pyspark" in Path(f"/proc/{pid}/cmdline").read_bytes()] or [0])
         sc.stop()
     elif engine_name == "dask":
-        from distributed import Client, LocalCluster
+        from distributed import Client
         from extractors import dask_engine
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                          dashboard_address=":0") as cluster, Client(cluster) as client:
+        with dask_engine.local_cluster(workers) as cluster, Client(cluster) as client:
             summary = dask_engine.run([inp], Path(out), client=client)
             worker_rss = max(client.run(_peak_rss).values())
     else:

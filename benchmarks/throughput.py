@@ -57,10 +57,9 @@ def child(mode: str, corpus: str, limit: int, workers: int) -> None:
         sc.stop()
     elif mode == "dask":
         from extractors import dask_engine
-        from distributed import Client, LocalCluster
+        from distributed import Client
         with tempfile.TemporaryDirectory() as tmp:
-            with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                              dashboard_address=":0") as cluster, Client(cluster) as client:
+            with dask_engine.local_cluster(workers) as cluster, Client(cluster) as client:
                 summary = dask_engine.run([texts_file], Path(tmp) / "out", client=client)
                 n = summary.abstracts_read
                 secs = time.perf_counter() - t0

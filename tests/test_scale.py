@@ -146,9 +146,11 @@ def test_spark_recipe_mappartitions(corpus, local_run, tmp_path):
 
 @pytest.fixture(scope="module")
 def cluster():
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as c:
+    """The engine's own LocalCluster (`dask_engine.local_cluster`: worker processes forked on
+    Linux), so that the tests below also cover a forked worker killed and restarted."""
+    pytest.importorskip("distributed")
+    from extractors import dask_engine
+    with dask_engine.local_cluster(2) as c:
         yield c
 
 
@@ -158,6 +160,14 @@ def test_dask_matches_local_byte_for_byte(cluster, corpus, local_run, tmp_path):
     summary = dask_engine.run([str(corpus)], out, scheduler=cluster.scheduler_address, part_bytes=96 << 10)
     assert outputs(out) == outputs(local_run[0])
     assert summary.engine == "dask" and summary.workers == 2
+    # the workers were forked from this process, not spawned as fresh interpreters
+    from distributed import Client
+    import psutil
+    with Client(cluster) as client:
+        pids = list(client.run(os.getpid).values())
+    assert len(pids) == 2
+    for pid in pids:
+        assert not any("spawn_main" in part for part in psutil.Process(pid).cmdline())
 
 
 def test_dask_worker_killed_mid_run_loses_and_doubles_nothing(cluster, corpus, local_run, tmp_path):
