@@ -49,6 +49,7 @@ class Weight:
     SCORE_UNIT = 3.0        # a name written as a score's unit ("85.2 F1") is a metric
     BOUND_QUANTITY = 2.0    # the quantity a bound measures ("regret") is a metric
     HEAD_NOUN = 2.0         # a head noun after the name or its apposition ("the IEMOCAP dataset")
+    AGENT = 3.0             # the doer of "outperforms", "achieves": a system, whatever a lexicon says
     LIST_HEAD = 1.5         # a head noun shared by a list of names, for each member
     LIST_MEMBER = 1.0       # a type the known members of a list lend a bare shape beside them
     NER = 1.5               # the statistical NER's label for a span of its own

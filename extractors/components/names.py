@@ -534,12 +534,35 @@ _MEASURED_BY = regex.compile(r"\b(?:in\s+terms?\s+of|measured\s+(?:by|in|with)|e
                              r"w\.r\.t\.?|with\s+respect\s+to)\s+(?:the\s+)?$", regex.I)
 
 
+#: a verb of achieving or surpassing right after a name makes the name the system that did it
+#: ("TREC removes over 96% computations", "Django outperforms 6 baselines", "GAIA reduces the
+#: average FPR95 by 23.10%"): a dataset or benchmark is never the doer
+_AGENT_VERB = regex.compile(r"""
+    \s*(?:\([^()]{1,30}\)\s*)?                               # an acronym or citation between
+    (?:(?:also|alone|consistently|significantly|further|still|even|thus|then|clearly)\s+)?
+    (?:outperform(?:s|ed)?|surpass(?:es|ed)?|achiev(?:es|ed)|attain(?:s|ed)|beats?|
+       exceed(?:s|ed)?|obtain(?:s|ed)|reduc(?:es|ed)|remov(?:es|ed)|accelerat(?:es|ed)|
+       speeds?\s+up|sets?\s+(?:a\s+)?new|establish(?:es|ed))\b  # the verb (third person or past)
+    """, regex.I | regex.X)
+SYSTEM_TYPES = ("METHOD", "MODEL")
+
+
+def agent_types(text: str, c: Candidate) -> None:
+    """A candidate followed by a verb of achieving (`_AGENT_VERB`), and not the object of a
+    preposition, is a system: an equal vote for each system type (`SYSTEM_TYPES`), so that the
+    other evidence still tells a model from a method."""
+    if _AGENT_VERB.match(text, c.end) and not _AFTER_PREPOSITION.search(text, max(0, c.start - 16), c.start):
+        for typ in SYSTEM_TYPES:
+            _vote(c.context, typ, Weight.AGENT)
+
+
 def context_types(text: str, cands: list[Candidate]) -> None:
     """Type evidence from the words around each candidate (any component's)."""
     heads = _tables()[3]
     for c in cands:
         if c.source == Source.TASK:
             continue
+        agent_types(text, c)
         if " " not in c.text and len(c.text) <= 8 and rx(r"(?<![\p{L}\p{N}.])\d+\.\d+\s*%?\s+$").search(text, max(0, c.start - 12), c.start) \
                 and rx(r"\s*(?:[),;]|and\b|on\b|in\b|$)").match(text, c.end):
             _vote(c.context, "METRIC", Weight.SCORE_UNIT)  # "(85.2 F1)", "90.1 EM on ...": a score's unit is its metric
