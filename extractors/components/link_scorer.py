@@ -105,9 +105,27 @@ def relink(doc: Doc, models: dict) -> None:
             # a different subject than the rules': a single one (the rules' coordinated list was
             # about their choice)
             n.subject, n.subjects = name, []
+    same_range_links(nums)
     share_links(ctx.text, nums)   # range and list partners share what the other lacks, as in the rules
     if added:
         add_entities(doc, added)
+
+
+def same_range_links(nums) -> None:
+    """The two ends of one range ("by 3.72%~6.68%", "from 18.4% to 26.2%") are values of one
+    measure, by one system, on one dataset: where the scorer chose differently for them, the end
+    takes the start's links (the start's None leaves the end's choice)."""
+    for a in nums:
+        if a.range_with is None:
+            continue
+        b = nums[a.range_with]
+        if b.range_with is None or nums[b.range_with] is not a or b.start <= a.start:
+            continue
+        for attr in ("metric", "dataset"):
+            if getattr(a, attr) is not None:
+                setattr(b, attr, getattr(a, attr))
+        if a.subject is not None and b.kind == a.kind:
+            b.subject, b.subjects = a.subject, list(a.subjects)
 
 
 class LinkScorer:

@@ -56,8 +56,11 @@ _OURS = regex.compile(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2
 #: between a number and the metric named after it, one of:
 _AFTER_ON_NAME = r"(?:on|in)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*\s*\(\s*$"  # "on GSM8k (pass@1)"
 _AFTER_PREPOSITION = r"(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"  # "in terms of"
+#: "the number of" before a counted quantity: part of the metric's name (`metric_span`)
+_NUMBER_OF = r"(?:(?:total\s+)?(?:number|amount)\s+of\s+)"
 _AFTER_CHANGE_IN = (r"(?:absolute\s+|relative\s+)?(?:higher|lower|better|worse|improvement|gain|increase|"  # "gain in"
-                    r"reduction|drop|decrease|boost|speedup|speed-up|loss)s?\s+(?:in|on|of)\s+(?:the\s+)?")
+                    r"reduction|drop|decrease|boost|speedup|speed-up|loss)s?\s+(?:in|on|of)\s+(?:the\s+)?"
+                    rf"{_NUMBER_OF}?")
 _AFTER_COMPARATIVE = r"(?:higher|lower|better|worse|less|more|fewer|smaller|larger|reduced|improved|faster)\s+"  # "lower"
 _METRIC_AFTER = regex.compile(rf"^\s*(?:\)\s*)?(?:{_AFTER_ON_NAME}|{_AFTER_PREPOSITION}"
                               rf"|{_AFTER_CHANGE_IN}|{_AFTER_COMPARATIVE})?\(?$")
@@ -350,12 +353,20 @@ def modifier_rx():
         $""", regex.VERBOSE)
 
 
+_NUMBER_OF_BEFORE = regex.compile(rf"\b{_NUMBER_OF}$", regex.IGNORECASE)
+
+
 def metric_span(text: str, s: int, t: int, extend_from: int = -1) -> tuple[int, int]:
     """The span of the metric a quality word at [s, t) names: with its modifiers before and its
-    quantity head nouns after ("energy error", "word error rate", "training time")."""
+    quantity head nouns after ("energy error", "word error rate", "training time"), or with "the
+    number of" before a counted quantity ("a 13.7x reduction in the number of parameters")."""
     m = modifier_rx().search(text, max(0, extend_from if extend_from >= 0 else s - 60), s)
     if m and not m.group(1)[:1].isdigit():
         s = m.start(1)
+    else:
+        m = _NUMBER_OF_BEFORE.search(text, max(0, s - 24), s)
+        if m:
+            s = m.start()
     head = _quantity_head().match(text, t)
     if head:
         t = head.end()
