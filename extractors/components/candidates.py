@@ -59,6 +59,7 @@ class Weight:
     HELD = 1.0              # a held quality word, when a number measures it
     WEAK_SHARE = 0.5        # what evidence that cannot keep an entity alone counts for its type
     SHAPE_DEFAULT = 0.5     # a kept name with no type evidence: a method (a model when it looks like one)
+    SIZED = 2.0             # a sized variant ("BEiT-Large") that the evidence makes a method is a model
 
 
 @dataclass

@@ -49,6 +49,13 @@ _MODEL_FAMILIES = (r"gpt|llama|claude|qwen|gemini|mistral|mixtral|deepseek|phi|g
                    r"falcon|vicuna|opt|bloom|t5|palm|chatgpt|o\d|kimi|glm|yi|internlm|baichuan")
 _MODEL_SHAPE = regex.compile(rf"(?i)(?:{_MODEL_FAMILIES})"
                              r"|\d+(?:\.\d+)?[bBmM](?![\w])")  # a parameter count: 7B, 1.3b, 350M
+#: a sized variant of a named system is a released model: "BEiT-Large", "Semi-ViT-Huge",
+#: "BERT-base", "ViT-B/16", "Swin-T" (docs/ANNOTATION.md: models carry a size or a checkpoint)
+_SIZED = regex.compile(r"""
+    \p{L}[\p{L}\p{N}\-]*?[\-‐\s]                   # a name, then a hyphen or a space
+    (?:(?i:base|large|huge|giant|small|tiny|medium|mini|nano|xl|xxl)  # a size word
+     |[BLSHGT](?:/\d+)?)                              # or a size letter: B, L/14, H/14, T
+    $""", regex.VERBOSE)
 
 
 # shapes that name something on their own: CamelCase (EpiGRAF, RegretNet), 3+ capitals
@@ -343,6 +350,8 @@ def _entity(g: _Group, name: str) -> Entity:
         votes[t] = votes.get(t, 0.0) + Weight.WEAK_SHARE * w
     if not votes:
         votes = {"MODEL" if _MODEL_SHAPE.search(name) and any(ch.isdigit() for ch in name) else "METHOD": Weight.SHAPE_DEFAULT}
+    elif _SIZED.match(name) and votes.get("METHOD", 0.0) >= max(votes.values()) - 1e-9:
+        votes["MODEL"] = votes.get("MODEL", 0.0) + Weight.SIZED   # a sized method is a model
     best = max(votes.values())
     top = sorted((t for t, w in votes.items() if w >= best - 1e-9), key=_TYPE_ORDER.get)
     types = [top[0]]
