@@ -93,6 +93,30 @@ def _keeps_content(name: str, canon: str) -> bool:
             and not (words(name) & _SPLIT_WORDS) - words(canon))
 
 
+#: a corpus's year at the end of its name: "WMT14", "WMT'14", "WMT 2014" (not "Flores 200")
+_YEAR_IN_NAME = regex.compile(r"(?<!\d)(?:19|20)(\d{2})$|(?<=\p{L}[’']?)(\d{2})$")
+
+
+def translation_form(name: str) -> Optional[str]:
+    """A data name ending in a translation pair, written one way: the corpus, its year in two
+    digits, the pair as lower-case codes ("WMT'14 English-German", "WMT 2014 En-De", "WMT14
+    en-de" -> "WMT14 en-de"); None for any other name."""
+    from .components.lexicon import language_pair_rx, languages
+    s = _tidy(name)
+    for i in range(1, len(s)):
+        if s[i] in " '’" or s[i - 1].isalpha() and s[i].isdigit():
+            m = language_pair_rx().fullmatch(s, i)
+            if m:
+                base, year = s[:i].rstrip(), (m.group(1) or "").lstrip(" '’")
+                found = _YEAR_IN_NAME.search(base) if not year else None
+                if found:
+                    base, year = base[:found.start()].rstrip(" '’"), found.group(1) or found.group(2)
+                year = year[-2:]
+                codes = languages()
+                return f"{base}{year} {codes[m.group(2).lower()]}-{codes[m.group(3).lower()]}"
+    return None
+
+
 #: types that get a canonical name only from the lexicon (a model's or method's own spelling is
 #: as good as any normalised one)
 LEXICON_ONLY = frozenset({"MODEL", "METHOD"})
@@ -106,6 +130,10 @@ def canonical(name: Optional[str], typ: str) -> Optional[str]:
     if not name or typ not in CANONICAL_TYPES:
         return None
     types = (typ, {"DATASET": "BENCHMARK", "BENCHMARK": "DATASET"}[typ]) if typ in ("DATASET", "BENCHMARK") else (typ,)
+    if typ in ("DATASET", "BENCHMARK"):
+        pair = translation_form(name)
+        if pair is not None:
+            return pair
     listed = _listed(types, name)
     if listed is not None:
         return listed

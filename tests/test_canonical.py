@@ -33,6 +33,12 @@ CASES = [
     ("FID score", "METRIC", "FID"),
     ("mask AP", "METRIC", "mask AP"),               # not the box AP a detection table ranks
     ("average accuracy", "METRIC", "average accuracy"),
+    ("WMT'14 English-German", "DATASET", "WMT14 en-de"),   # a translation pair: one spelling
+    ("WMT 2014 EN-DE", "BENCHMARK", "WMT14 en-de"),
+    ("WMT14 En-De", "DATASET", "WMT14 en-de"),
+    ("WMT 2014 English-to-French", "DATASET", "WMT14 en-fr"),   # another pair stays apart
+    ("IWSLT'14 De-En", "DATASET", "IWSLT14 de-en"),
+    ("Flores 200 En-De", "DATASET", "Flores 200 en-de"),         # 200 is no year
     ("FooNet", "METHOD", None),        # models and methods: only what the lexicon knows
     (None, "METRIC", None),
 ]

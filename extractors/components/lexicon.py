@@ -239,6 +239,42 @@ def _version(text: str, start: int, end: int, forms) -> tuple | None:
     return (start, stop, [(text[start:stop], f[1], f[2], text[start:stop]) for f in forms])
 
 
+@lru_cache(maxsize=1)
+def languages() -> dict[str, str]:
+    """Language name or code (lower case) -> its code (resources/languages.tsv)."""
+    out = {}
+    for name, code in resources.rows("languages.tsv"):
+        out[name.lower()] = out[code] = code
+    return out
+
+
+@lru_cache(maxsize=1)
+def language_pair_rx():
+    """A translation pair after a data name, with the corpus's year when the name lacks one:
+    "'14 English-German", " En-De", " 2014 English-to-French", " Ro→En" (resources/
+    languages.tsv). Groups: the year, the two languages."""
+    names = "|".join(sorted((n for n, _ in resources.rows("languages.tsv")), key=len, reverse=True))
+    codes = "|".join(sorted({c for _, c in resources.rows("languages.tsv")}))
+    lang = rf"(?:{names}|(?i:{codes})(?![\p{{L}}]))"
+    return regex.compile(rf"""
+        ([’']\d{{2}}|\s?(?:19|20)\d{{2}})?              # the year: '14, 2014 (or none: WMT14)
+        \s+({lang})                                  # a language
+        \s?(?:-to-|-|–|—|→|->|↔|<->|⇒|/|\s+to\s+)\s?  # to
+        ({lang})                                      # another
+        (?![\p{{L}}\p{{N}}])""", regex.VERBOSE)
+
+
+def _language_pair(text: str, start: int, end: int, forms) -> tuple | None:
+    """A known dataset or benchmark with a translation pair after it: "WMT'14 English-German",
+    "WMT14 En-De", "IWSLT 2017 De-En" are one data name (of the known name's type): leaderboards
+    keep the pairs apart."""
+    data = [f for f in forms if f[1] in ("DATASET", "BENCHMARK")]
+    m = language_pair_rx().match(text, end) if data else None
+    if not m:
+        return None
+    return (start, m.end(), [(text[start:m.end()], f[1], f[2], text[start:m.end()]) for f in data])
+
+
 def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate]:
     """Lexicon names found in `text`; `sents`: its sentences (found from `text` when not given)."""
     sents = sents if sents is not None else Sentences.of(text)
@@ -263,9 +299,9 @@ def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate
             continue  # "Inspired by ...": a capitalised first word is not a dataset named Inspired
         if ok:
             hits.append((start, end + 1, ok, 0))
-            version = _version(text, start, end + 1, ok)
-            if version:
-                hits.append((*version, 1))
+            for derived in (_version(text, start, end + 1, ok), _language_pair(text, start, end + 1, ok)):
+                if derived:
+                    hits.append((*derived, 1))
     # leftmost longest; an exact entry before a derived one (family variant, version) of one span
     hits.sort(key=lambda h: (h[0], -(h[1] - h[0]), h[3]))
     out: list[Candidate] = []
