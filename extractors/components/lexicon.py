@@ -219,13 +219,13 @@ def _family_member(text: str, start: int, end: int, forms) -> tuple | None:
     return (start, m.end(), [(text[start:m.end()], f[1], 2, text[start:m.end()]) for f in known])
 
 
-_VERSION = regex.compile(r" (\d(?:\.\d)?)(?![\p{L}\p{N}%×\-]|\.\d| ?(?:x|points?|pp)\b)((?: \p{Lu}\p{L}*)*)")
+_VERSION = regex.compile(r" ([vV]\d{1,2}(?:\.\d)?(?![\p{L}\p{N}\-])|\d(?:\.\d)?)(?![\p{L}\p{N}%×\-]|\.\d| ?(?:x|points?|pp)\b)((?: \p{Lu}\p{L}*)*)")
 
 
 def _version(text: str, start: int, end: int, forms) -> tuple | None:
     """A known name with a version written after a space, and variant words after that:
-    "AlpacaEval 2.0", "Claude 3.5 Sonnet", "Gemini 2.5 Pro" are one name (of the known name's
-    type), and their digits are not results. Only a single digit with at most one decimal, so
+    "AlpacaEval 2.0", "Claude 3.5 Sonnet", "Gemini 2.5 Pro", "ScanNet V2", "SQuAD v2.0" are one
+    name (of the known name's type), and their digits are not results. Only a single digit with at most one decimal, so
     "ImageNet 76.1%" and "MT-Bench 8.12" stay scores."""
     m = _VERSION.match(text, end)
     if not m or not text[end - 1].isascii():

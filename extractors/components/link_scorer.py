@@ -27,7 +27,7 @@ from spacy.tokens import Doc
 
 from .entities import add_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
-from .linker import share_links
+from .linker import data_mentions, parallel_lists, share_links
 from .sentences import doc_sentences
 from .textutil import doc_text
 
@@ -106,6 +106,7 @@ def relink(doc: Doc, models: dict) -> None:
             # about their choice)
             n.subject, n.subjects = name, []
     same_range_links(nums)
+    parallel_lists(ctx.text, nums, data_mentions(doc._.entities or []))   # a rule the scorer does not overrule
     share_links(ctx.text, nums)   # range and list partners share what the other lacks, as in the rules
     if added:
         add_entities(doc, added)

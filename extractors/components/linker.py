@@ -172,6 +172,7 @@ def link_numbers(doc: Doc) -> None:
     share_links(text, nums)
     _compared(text, nums, sents)
     _respective(text, nums, sents, data, systems)
+    parallel_lists(text, nums, data)
     doc._.baselines = _baselines(text, nums, sents, systems, clauses)
     if revived:
         add_entities(doc, [e for e in revived.values() if e not in ents])
@@ -278,6 +279,39 @@ def _respective(text: str, nums, sents: Sentences, data, systems) -> None:
                 setattr(n, attr, m[2].name)
                 if attr == "subject":
                     n.subjects = []
+
+
+#: what may stand between a list of numbers and the list of datasets right after it: a few words
+#: (a metric, a task), then "on / in / across / for" ("72.3%, 76.4% and 74.2% mIoU for semantic
+#: segmentation on S3DIS, ScanNet V2 and SemanticKITTI")
+_LIST_TO_LIST = regex.compile(r"\s*(?:[\p{L}][\p{L}\-@]*\s+){0,5}?(?:on|in|across|for|over)\s+(?:the\s+)?", regex.I)
+
+
+def data_mentions(entities) -> Mentions:
+    """(start, end, entity) of the dataset and benchmark mentions, sorted."""
+    return Mentions((s, t, e) for e in entities if set(e.types) & {"DATASET", "BENCHMARK"} for s, t in e.mentions)
+
+
+def parallel_lists(text: str, nums, data: Mentions) -> None:
+    """A run of k >= 2 numbers of one unit followed at once by a coordinated list of k datasets
+    pairs up in order, "respectively" or not ("reduces the error by 89%, 19%, 80%, and 35% on the
+    KITTI, Ford multi-AV, Oxford RobotCar and VIGOR datasets"): only `_LIST_TO_LIST` between the
+    last number and the first name, so the two lists are one phrase."""
+    i = 0
+    while i < len(nums):
+        run = [nums[i]]
+        while i + len(run) < len(nums) and _partners(text, run[-1], nums[i + len(run)]):
+            run.append(nums[i + len(run)])
+        i += len(run)
+        if len(run) < 2:
+            continue
+        end = max(run[-1].end, run[-1].unit_end)
+        chain = next((c for c in _chains(text, data, end, end + 400)
+                      if _LIST_TO_LIST.fullmatch(text, end, c[0][0])), None)
+        if chain is None or len(chain) != len(run):
+            continue
+        for n, m in zip(run, chain):
+            n.dataset = m[2].name
 
 
 def _metric_after(text, pos, s_end, metrics, held, held_at, revived) -> Optional[str]:
