@@ -199,8 +199,9 @@ _VARIANT = regex.compile(r"(?:[-‐](?:[\p{L}\p{N}]*[\p{Lu}\p{N}][\p{L}\p{N}]*(?
 def _family_member(text: str, start: int, end: int, forms) -> tuple | None:
     """A known name with a variant after a hyphen or slash: "ResNet-50", "ViT-B/16",
     "Llama-3-8B", "BERT-base" (but not "BERT-based"); for data and metric names only a numeric
-    variant ("COCO-30K", "MATH-500"). The whole token is a candidate of the known name's type
-    (MODEL when the family can be one)."""
+    variant ("COCO-30K", "MATH-500"), or for data a subset or split word or a capital letter
+    (word list `data_variant`: "ZINC-Full", "COCO-Stuff", "ImageNet-C"). The whole token is a
+    candidate of the known name's type (MODEL when the family can be one)."""
     if not text[start:end][:1].isupper():
         return None
     known = [f for f in forms if f[2] >= 2 and f[0] == text[start:end] and f[1] != "TASK"]
@@ -209,11 +210,16 @@ def _family_member(text: str, start: int, end: int, forms) -> tuple | None:
         return None
     parts = regex.split(r"[-‐/]", m.group())[1:]
     variants = resources.word_list("model_variant")
+    data = any(f[1] in ("DATASET", "BENCHMARK") for f in known)
+    data_variants = resources.word_list("data_variant") if data else frozenset()
     if not all(any(ch.isdigit() for ch in p) or p.lower() in variants or len(p) <= 2 and p.isupper()
-               for p in parts):
+               or p.lower() in data_variants for p in parts):
         return None  # "BERT-based", "VGG-Sound" (a dataset), "XLM-RoBERTa" (another name)
-    if not any(f[1] in ("MODEL", "METHOD") for f in known) and not all(any(ch.isdigit() for ch in p) for p in parts):
-        return None  # a data or metric name takes only a number: "COCO-30K", "MATH-500"
+    if not any(f[1] in ("MODEL", "METHOD") for f in known) and not all(
+            any(ch.isdigit() for ch in p) or data and (p.lower() in data_variants or len(p) == 1 and p.isupper())
+            for p in parts):
+        return None  # a data or metric name takes a number ("COCO-30K", "MATH-500"); data also a
+        # subset or split word ("ZINC-Subset", "ImageNet-Sketch") or a letter ("ImageNet-C")
     if any(f[1] == "MODEL" for f in known):
         known = [f for f in known if f[1] == "MODEL"]  # a sized variant of a family is a model
     return (start, m.end(), [(text[start:m.end()], f[1], 2, text[start:m.end()]) for f in known])
