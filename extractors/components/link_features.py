@@ -378,11 +378,15 @@ def agent_frame(p: Pair) -> float:
     return float(bool(_AGENT.match(p.ctx.text, p.mention[1], p.mention[1] + 60)))
 
 
-_PAREN_OPEN = regex.compile(r"\s*\(\s*[^()]{0,40}")
+#: from a name to a number inside the parenthesis after it, the name's head noun allowed in
+#: between ("MMLU (86.4)", "the Atari benchmark (49 games, ALE)")
+_PAREN_OPEN = regex.compile(r"(?:\s+(?:dataset|benchmark|suite|corpus|environment|task|model|method)s?)?"
+                            r"\s*\(\s*[^()]{0,40}")
 
 
 def in_parenthesis_after(p: Pair) -> float:
-    """The number sits in a parenthesis right after the mention ('FrameDiff (78.1%)', 'MMLU (86.4)')."""
+    """The number sits in a parenthesis right after the mention or its head noun ('FrameDiff
+    (78.1%)', 'MMLU (86.4)', 'the Atari benchmark (49 games, ALE)')."""
     return float(before(p) and p.number.start - p.mention[1] <= 48
                  and bool(_PAREN_OPEN.fullmatch(p.ctx.text, p.mention[1], p.number.start)))
 
