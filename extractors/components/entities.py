@@ -184,6 +184,7 @@ class _Group:
     weak: dict = field(default_factory=dict)       # evidence that cannot keep an entity alone
     spans_voted: set = field(default_factory=set)  # spans whose context and NER votes are counted
     context: dict = field(default_factory=dict)    # the part of the votes from the surrounding words
+    lexicon: dict = field(default_factory=dict)    # the part of the votes from the lexicon (once per type)
 
     def take(self, c: Candidate, short_only: bool = False) -> None:
         if (c.start, c.end) not in self.spans_voted:
@@ -198,9 +199,17 @@ class _Group:
         if short_only and c.source in (Source.LEXICON, Source.LEXICON_WEAK):
             self.sources.add(Source.LEXICON_SHORT)  # known letters, but no evidence of what they name
             return
-        target = self.weak if c.source == Source.LEXICON_WEAK else self.votes
-        for t, w in c.types.items():
-            target[t] = target.get(t, 0.0) + w
+        if c.source == Source.LEXICON:
+            # what a lexicon knows of a name is one piece of evidence however often the name is
+            # written; what the words around each mention say is counted per mention
+            for t, w in c.types.items():
+                if w > self.lexicon.get(t, 0.0):
+                    self.votes[t] = self.votes.get(t, 0.0) + w - self.lexicon.get(t, 0.0)
+                    self.lexicon[t] = w
+        else:
+            target = self.weak if c.source == Source.LEXICON_WEAK else self.votes
+            for t, w in c.types.items():
+                target[t] = target.get(t, 0.0) + w
         self.sources.add(c.source)
         self.proposed = self.proposed or c.proposed
         if c.canonical and not self.canonical:
