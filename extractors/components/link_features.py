@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity, singular_quality
-from .linker import COMPARISON, FAMILY, metric_span, sentences
+from .linker import CHAIN_GAP, COMPARISON, FAMILY, metric_span, sentences
 
 ATTRIBUTES = ("metric", "subject", "dataset")
 #: entity types that can fill each attribute
@@ -132,6 +132,24 @@ class Context:
                 self._mention_keys[attr] = [m[0] for m in every]
             keys = self._mention_keys[attr]
             got = self._near[key] = every[bisect_left(keys, sent[0]):bisect_left(keys, sent[1])]
+        return got
+
+    def long_lists(self, pos: int, attr: str) -> list[tuple[int, int, set]]:
+        """(start, end, entity ids) of the coordinated lists of three or more distinct candidates
+        of `attr` in the sentence holding `pos` ("(STL-10, SVHN, CIFAR-10, CIFAR-100, and Tiny
+        ImageNet)"), memoised per sentence."""
+        sent = self.sentence(pos)
+        key = (sent, attr, "lists")
+        got = self._near.get(key)
+        if got is None:
+            chains: list[list] = []
+            for m in self._sentence_mentions(sent, attr):
+                last = chains[-1][-1] if chains else None
+                if last and CHAIN_GAP.fullmatch(self.text, last[1], m[0]) and all(m[2] != c[2] for c in chains[-1]):
+                    chains[-1].append(m)
+                else:
+                    chains.append([m])
+            got = self._near[key] = [(c[0][0], c[-1][1], {m[2] for m in c}) for c in chains if len(c) >= 3]
         return got
 
     def nearest_in_sentence(self, number, attr: str) -> Optional[int]:
@@ -520,11 +538,23 @@ def partner_choice(p: Pair) -> float:
     return float(id(p.entity) in p.ctx.partner_choices(p.number, p.attr))
 
 
+def in_long_list(p: Pair) -> float:
+    """The mention is one of a list of three or more candidates ("across multiple datasets
+    (STL-10, SVHN, CIFAR-10, CIFAR-100, and Tiny ImageNet)"): a number said of the whole list
+    belongs to none of them alone, unless the lists pair up (the rules' and decisive cues)."""
+    return float(any(a <= p.mention[0] and p.mention[1] <= b for a, b, _ in p.ctx.long_lists(p.number.start, p.attr)))
+
+
 # ---------------------------------------------------------------- the None candidate
 
 def none_candidates(p: Pair) -> float:
     """How many candidates the abstract offers for this attribute (0 -> 0, 8 or more -> 1)."""
     return min(1.0, math.log1p(len(p.ctx.candidates[p.attr])) / math.log(9))
+
+
+def list_in_sentence(p: Pair) -> float:
+    """The number's sentence names a list of three or more candidates (see `in_long_list`)."""
+    return float(bool(p.ctx.long_lists(p.number.start, p.attr)))
 
 
 def none_in_sentence(p: Pair) -> float:
@@ -538,11 +568,11 @@ ENTITY_CUES: list[Callable[[Pair], float]] = [
     rule_choice, same_sentence, same_clause, before, distance, adjacent, numbers_between,
     rivals_between, on_frame, baseline_frame, agent_frame, in_parenthesis_after, given_for, respectively,
     paired_respectively, proposed, ours_in_clause, only_candidate, first_candidate, frequency, family_name, held_word,
-    nearest_in_sentence, only_in_sentence, glue_between, right_after, partner_choice,
+    nearest_in_sentence, only_in_sentence, glue_between, right_after, partner_choice, in_long_list,
     *(type_is(t) for t in ("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC")),
     *(kind_is(k) for k in KINDS),
 ]
-NONE_CUES: list[Callable[[Pair], float]] = [rule_choice, none_candidates, none_in_sentence,
+NONE_CUES: list[Callable[[Pair], float]] = [rule_choice, none_candidates, none_in_sentence, list_in_sentence,
                                             *(kind_is(k) for k in KINDS), unit_percent]
 #: the learned-only ablation leaves these out
 RULE_CUES = frozenset({"rule_choice", "partner_choice"})

@@ -238,14 +238,15 @@ def _compared(text: str, nums, sents: Sentences) -> None:
             inherited.add(id(n))
 
 
-_CHAIN_GAP = regex.compile(r"\s*(?:,|/|,?\s+(?:and|or))\s+(?:the\s+)?|\s*/\s*")
+#: what joins the members of a coordinated list of names: "A, B and C", "A/B"
+CHAIN_GAP = regex.compile(r"\s*(?:,|/|,?\s+(?:and|or))\s+(?:the\s+)?|\s*/\s*")
 
 
 def _chains(text: str, mentions, lo: int, hi: int) -> list[list]:
     """Coordinated runs of distinct entities in text[lo:hi]: "CIFAR-10, CIFAR-100 and ImageNet"."""
     chains: list[list] = []
     for m in (m for m in mentions.within(lo, hi) if m[1] <= hi):
-        if chains and _CHAIN_GAP.fullmatch(text[chains[-1][-1][1]:m[0]]) \
+        if chains and CHAIN_GAP.fullmatch(text[chains[-1][-1][1]:m[0]]) \
                 and all(m[2] is not c[2] for c in chains[-1]):
             chains[-1].append(m)
         else:

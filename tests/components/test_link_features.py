@@ -17,6 +17,8 @@ S8 = ("ProtFlow achieves a designability of 92.3% and a novelty of 0.71, outperf
       "FrameDiff (78.1%).")
 S9 = "We boost the standard accuracy by 3.72%~6.68% and robust accuracy by 0.22%~2.03% on CIFAR-10."
 S10 = "Our model reaches 95.1%, 80.2% and 70.3% accuracy on CIFAR-10, CIFAR-100 and ImageNet, respectively."
+S11 = ("We boost the standard accuracy by 6.68% across multiple datasets (STL-10, SVHN, CIFAR-10, "
+       "CIFAR-100, and Tiny ImageNet).")
 
 CASES = [
     # sentence, number, attribute, candidate, cue, expected
@@ -77,6 +79,12 @@ CASES = [
     (S8, "78.1%", "metric", "designability", "partner_choice", 1.0),
     (S8, "78.1%", "metric", "novelty", "partner_choice", 0.0),
     (S2, "80.2%", "metric", "accuracy", "partner_choice", 0.0),
+    (S11, "6.68%", "dataset", "SVHN", "in_long_list", 1.0),
+    (S11, "6.68%", "dataset", None, "list_in_sentence", 1.0),
+    (S1, "91.2%", "dataset", "ImageNet", "in_long_list", 0.0),
+    (S1, "91.2%", "dataset", None, "list_in_sentence", 0.0),
+    ("We integrate RV with PPO and achieve competitive performance on the Atari benchmark (49 games, ALE).",
+     "49", "dataset", "Atari", "in_parenthesis_after", 1.0),
 ]
 
 
