@@ -127,8 +127,13 @@ class Context:
         if got is None:
             every = self._mentions.get(attr)
             if every is None:
-                every = self._mentions[attr] = sorted((a, b, id(e)) for e in self.candidates[attr]
-                                                      for a, b in e.mentions)
+                # two candidates may share a span ("OA" and its long form "overall accuracy"):
+                # ties go by the candidates' order, never by their ids (memory addresses, which
+                # differ from run to run and would make the output depend on the process)
+                rank = {id(e): i for i, e in enumerate(self.candidates[attr])}
+                every = self._mentions[attr] = sorted(((a, b, id(e)) for e in self.candidates[attr]
+                                                       for a, b in e.mentions),
+                                                      key=lambda m: (m[0], m[1], rank[m[2]]))
                 self._mention_keys[attr] = [m[0] for m in every]
             keys = self._mention_keys[attr]
             got = self._near[key] = every[bisect_left(keys, sent[0]):bisect_left(keys, sent[1])]

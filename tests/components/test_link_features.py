@@ -142,3 +142,20 @@ def test_held_words_become_candidates_without_evaluative_modifiers(analyse):
     names = sorted(e.name for e in ctx.candidates["metric"])
     assert "worst-group accuracy" in names and "Raising worst-group accuracy" not in names
     assert Pair(ctx, ctx.numbers[0], None, "metric").entity is None
+
+
+def test_candidates_sharing_a_span_are_ordered_by_the_candidates_not_by_memory():
+    """"overall accuracy (OA)": a short name and its long form may be two candidates with one
+    mention; which counts as the nearest must follow the candidates' order, never the objects'
+    addresses (those differ from process to process, and so would the records)."""
+    from types import SimpleNamespace
+
+    from extractors.components.entities import Entity
+    text = "PointNeXt reaches an overall accuracy (OA) of 87.7 on ScanObjectNN."
+    span = (text.index("overall accuracy"), text.index("overall accuracy") + len("overall accuracy"))
+    number = SimpleNamespace(start=text.index("87.7"), end=text.index("87.7") + 4, unit_end=0, unit=None)
+    for order in ((0, 1), (1, 0)):
+        ents = [Entity("OA", ["METRIC"], mentions=[span]), Entity("overall accuracy", ["METRIC"], mentions=[span])]
+        ents = [ents[i] for i in order]
+        ctx = Context.of(text, [number], ents)
+        assert ctx.nearest_in_sentence(number, "metric") == id(ents[0])
