@@ -4,7 +4,8 @@
 
 Prints abstracts per second for the whole run (reading, normalising, spaCy pipeline, writing)
 with 1 and 2 local worker processes, on a 2-worker Dask LocalCluster (``--engine dask``,
-cluster start included) and with ``--spark`` under Spark local[2] (the JVM's start included), beside spaCy's blank-tokenizer-only throughput on the same texts in the
+the cluster's start and close included) and with ``--spark`` under Spark local[2] (the JVM's start and the context's
+stop included), beside spaCy's blank-tokenizer-only throughput on the same texts in the
 same run, and the peak RSS of each configuration (the main process, and the largest worker).
 Each configuration runs in a fresh child process, pipeline loading included; `--repeat N` runs
 N rounds of every configuration in turn and reports the best of each, every run, and the ratios
@@ -51,10 +52,10 @@ def child(mode: str, corpus: str, limit: int, workers: int) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             summary = spark.run(sc, [texts_file], Path(tmp) / "out")
             n = summary.abstracts_read
-            secs = time.perf_counter() - t0
             cpu = _tree_cpu(os.getpid())      # driver, JVM, Python daemon and workers
             dask_rss = max(_vm_hwm(sc._gateway.proc.pid), 0)  # the driver's JVM
-        sc.stop()
+            spark.stop(sc)                    # the context's stop included, as `--engine spark` does it
+            secs = time.perf_counter() - t0
     elif mode == "dask":
         from extractors import dask_engine
         from distributed import Client
@@ -62,9 +63,9 @@ def child(mode: str, corpus: str, limit: int, workers: int) -> None:
             with dask_engine.local_cluster(workers) as cluster, Client(cluster) as client:
                 summary = dask_engine.run([texts_file], Path(tmp) / "out", client=client)
                 n = summary.abstracts_read
-                secs = time.perf_counter() - t0
                 cpu = _tree_cpu(os.getpid())  # this process, the nannies and the workers
                 dask_rss = max(client.run(_peak_rss).values())
+            secs = time.perf_counter() - t0   # the cluster's close included, as `--engine dask` does it
     else:
         from extractors import engine
         with tempfile.TemporaryDirectory() as tmp:

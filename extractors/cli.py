@@ -136,7 +136,7 @@ def _run_spark(inputs, out, master, workers, advance, opts):
     try:
         return spark_engine.run(sc, inputs, out, progress=advance, **opts)
     finally:
-        sc.stop()
+        spark_engine.stop(sc)
 
 
 def _progress():

@@ -182,3 +182,31 @@ def test_real_jvm_records_an_archive_that_the_next_run_maps(tmp_path):
     assert total == 285 and len(archives) == 1
     assert f"-XX:SharedArchiveFile={archives[0]}" in options
     assert not list((tmp_path / "cache").glob("*.tmp*"))        # adopted: nothing left over
+
+
+STOP_CHILD = """
+import sys, time
+from extractors import spark
+from pyspark import SparkContext
+sc = spark.context("local[1]")
+acc = sc.accumulator(0)
+sc.parallelize(range(4), 2).foreach(lambda x: acc.add(x))   # the JVM now reports to the server
+t = time.perf_counter()
+spark.stop(sc)
+took = time.perf_counter() - t
+assert SparkContext._active_spark_context is None
+sc2 = spark.context("local[1]")                              # a new context after the stop
+print(acc.value, sc2.parallelize(range(10), 2).sum(), round(took, 3))
+spark.stop(sc2)
+"""
+
+
+def test_stop_does_not_wait_for_the_accumulator_server():
+    """`spark.stop` stops the context at once (pyspark's own stop waits about 1 s for its
+    accumulator server's polling loops); the accumulator's value is kept, and a new context can
+    start in the same process."""
+    env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
+    out = subprocess.run([sys.executable, "-c", STOP_CHILD], env=env, capture_output=True, text=True,
+                         timeout=180, check=True).stdout.split()
+    assert out[:2] == ["6", "45"]
+    assert float(out[2]) < 0.5, f"spark.stop took {out[2]} s"
