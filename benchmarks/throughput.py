@@ -176,7 +176,7 @@ def main() -> None:
               f" per round {[round(a['seconds'] / b['seconds'], 2) for a, b in zip(one, spark)]}")
         print(f"  of which the Spark context's start (JVM) per round (s): "
               f"{[round(r['start_seconds'], 1) for r in spark]} (CPU {[round(r['start_cpu'], 1) for r in spark]}); "
-              f"the job after it (plan, tasks, merge) {[round(r['seconds'] - r['start_seconds'], 1) for r in spark]}"
+              f"the job after it (plan, tasks, merge, the context's stop) {[round(r['seconds'] - r['start_seconds'], 1) for r in spark]}"
               f" (CPU {[round(r['cpu_seconds'] - r['start_cpu'], 1) for r in spark]})")
         print(f"  the driver JVM's class-data archive (extractors/spark_cds.py) per round: "
               f"{[r.get('cds') for r in spark]} (recorded: the first run on this machine, which writes it)")
