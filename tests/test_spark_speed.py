@@ -21,7 +21,7 @@ from extractors import spark_cds
 from conftest import ROOT, SEEDS, SHARED
 
 CORPUS = SHARED / "corpus" / "abstracts.jsonl"
-ROUNDS = 2
+ROUNDS = 3
 TARGET = 1.6
 
 
