@@ -13,6 +13,13 @@ SHARED = ROOT.parent / "shared"
 os.environ["EXTRACTORS_SPARK_CDS"] = "0"
 
 
+def pytest_collection_modifyitems(session, config, items):
+    """Tests marked `timed` (whole-run speed comparisons) go first: after minutes of the suite
+    keeping both cores busy, this machine's clock and the processes left by earlier tests make
+    multi-process runs measurably slower than on an idle machine, which is what they compare."""
+    items.sort(key=lambda item: item.get_closest_marker("timed") is None)   # stable: the rest keep their order
+
+
 @pytest.fixture(scope="session")
 def extractor():
     from extractors.pipeline import Extractor

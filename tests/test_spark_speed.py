@@ -43,6 +43,7 @@ def _wait_for_archive(cache: Path, timeout: float = 60.0) -> None:
     raise AssertionError(f"no complete class-data archive in {cache} after {timeout} s")
 
 
+@pytest.mark.timed
 def test_spark_local2_is_at_least_1_6x_one_local_worker_on_the_corpus(tmp_path):
     if not CORPUS.exists():
         pytest.skip(f"the shared corpus is not at {CORPUS}")
