@@ -13,7 +13,7 @@ from .models import (FIELD_OF_TYPE, LEADERBOARD_KINDS, Acronym, Bound, Entity, L
                      Span, Url,
                      record_id)
 from .normalize import Normalized
-from .readers import Abstract
+from .items import Abstract
 
 
 def raw_span(norm: Normalized, start: int, end: int) -> Span:

@@ -33,7 +33,7 @@ from typing import Iterable, Iterator, Optional, Union
 import orjson
 
 from . import readers
-from .readers import Abstract, InputError
+from .items import Abstract, InputError
 
 PART_BYTES = 256 << 10        # JSONL files larger than this are split into ranges of about this size
                               # (~180 abstracts, 1-2 s of work: fine-grained enough to balance the load)

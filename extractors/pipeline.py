@@ -18,7 +18,7 @@ from .assemble import assemble
 from .limits import make_doc
 from .models import Record
 from .normalize import Normalized, normalize
-from .readers import Abstract, InputError
+from .items import Abstract, InputError
 
 PIPE_NAMES = ("sentences", "urls", "bounds", "acronyms", "lexicon", "names", "entities", "tail_candidates",
               "entity_typer", "numbers", "result_linker", "link_scorer")

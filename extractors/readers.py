@@ -49,12 +49,12 @@ import logging
 import os
 import re
 import stat
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
 from . import resources, shapes
+from .items import Abstract, InputError, Item  # noqa: F401  (defined there; re-exported here)
 from .streams import (STDIN, STDIN_SHOWN, CorruptData, MissingExtra, Opened, _Prefixed, inner_suffix,
                       open_input, whitespace_only)
 from .streams import compression_of  # noqa: F401  (re-exported: partition.py)
@@ -85,33 +85,6 @@ PARQUET_EXT = {".parquet", ".pq"}
 ABSTRACT_COLUMNS = ("abstract", "text", "summary", "abstract_text", "paper_abstract")
 
 
-@dataclass
-class Abstract:
-    text: str
-    path: str
-    index: int
-    line: Optional[int] = None
-    venue: Optional[str] = None
-    year: Optional[int] = None
-    title: Optional[str] = None
-    ext_id: Optional[str] = None
-
-
-@dataclass
-class InputError:
-    path: str
-    reason: str
-    line: Optional[int] = None
-    index: Optional[int] = None
-    extra: dict = field(default_factory=dict)
-
-    def to_json(self) -> dict:
-        out = {"path": self.path, "line": self.line, "index": self.index, "reason": self.reason}
-        out.update(self.extra)
-        return out
-
-
-Item = Union[Abstract, InputError]
 
 
 # ---------------------------------------------------------------- venue and year

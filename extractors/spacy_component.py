@@ -84,7 +84,7 @@ class AbstractMetadata:
 
     def pipe(self, docs, batch_size: int = 64):
         """Batch through the inner pipeline's nlp.pipe."""
-        from .readers import Abstract
+        from .items import Abstract
         buf: list[Doc] = []
         for doc in docs:
             buf.append(doc)
