@@ -127,9 +127,7 @@ class _Values(Sequence):
     def __len__(self) -> int:
         return len(self._lines)
 
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
+    def __getitem__(self, i: int):
         value = self._decoded[i]
         if value is None:
             length, forms = orjson.loads(self._lines[i])  # JSON has lists: tuples, as built
@@ -138,8 +136,6 @@ class _Values(Sequence):
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Sequence) and len(self) == len(other) and all(a == b for a, b in zip(self, other))
-
-    __hash__ = None
 
 
 @lru_cache(maxsize=1)

@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity, singular_quality
-from .linker import CHAIN_GAP, COMPARISON, FAMILY, metric_span, sentences
+from .linker import COMPARISON, FAMILY, Mentions, chains, metric_span, sentences
 
 ATTRIBUTES = ("metric", "subject", "dataset")
 #: entity types that can fill each attribute
@@ -147,14 +147,10 @@ class Context:
         key = (sent, attr, "lists")
         got = self._near.get(key)
         if got is None:
-            chains: list[list] = []
-            for m in self._sentence_mentions(sent, attr):
-                last = chains[-1][-1] if chains else None
-                if last and CHAIN_GAP.fullmatch(self.text, last[1], m[0]) and all(m[2] != c[2] for c in chains[-1]):
-                    chains[-1].append(m)
-                else:
-                    chains.append([m])
-            got = self._near[key] = [(c[0][0], c[-1][1], {m[2] for m in c}) for c in chains if len(c) >= 3]
+            by_id = {id(e): e for e in self.candidates[attr]}
+            ms = Mentions((a, b, by_id[i]) for a, b, i in self._sentence_mentions(sent, attr))
+            got = self._near[key] = [(c[0][0], c[-1][1], {id(m[2]) for m in c})
+                                     for c in chains(self.text, ms, sent[0], sent[1]) if len(c) >= 3]
         return got
 
     def nearest_in_sentence(self, number, attr: str) -> Optional[int]:

@@ -135,7 +135,7 @@ def link_numbers(doc: Doc) -> None:
     # plural family names (LLMs, GNNs, transformers) are kinds of systems, not a result's subject
     systems = Mentions(m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
                        and not FAMILY.match(text[m[0]:m[1]]))
-    data = Mentions(m for m in mentions if set(m[2].types) & {"DATASET", "BENCHMARK"})
+    data = data_mentions(ents)
     metrics = Mentions(m for m in mentions if "METRIC" in m[2].types)
     data_entities = {id(m[2]): m[2] for m in data}
     proposed_systems = [e for e in ents if e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"}]
@@ -239,14 +239,15 @@ def _compared(text: str, nums, sents: Sentences) -> None:
 
 
 #: what joins the members of a coordinated list of names: "A, B and C", "A/B"
-CHAIN_GAP = regex.compile(r"\s*(?:,|/|,?\s+(?:and|or))\s+(?:the\s+)?|\s*/\s*")
+_CHAIN_GAP = regex.compile(r"\s*(?:,|/|,?\s+(?:and|or))\s+(?:the\s+)?|\s*/\s*")
 
 
-def _chains(text: str, mentions, lo: int, hi: int) -> list[list]:
-    """Coordinated runs of distinct entities in text[lo:hi]: "CIFAR-10, CIFAR-100 and ImageNet"."""
+def chains(text: str, mentions, lo: int, hi: int) -> list[list]:
+    """Coordinated runs (two or more) of distinct entities in text[lo:hi]: "CIFAR-10, CIFAR-100
+    and ImageNet"; `mentions` a `Mentions` of (start, end, entity)."""
     chains: list[list] = []
     for m in (m for m in mentions.within(lo, hi) if m[1] <= hi):
-        if chains and CHAIN_GAP.fullmatch(text[chains[-1][-1][1]:m[0]]) \
+        if chains and _CHAIN_GAP.fullmatch(text[chains[-1][-1][1]:m[0]]) \
                 and all(m[2] is not c[2] for c in chains[-1]):
             chains[-1].append(m)
         else:
@@ -273,7 +274,7 @@ def _respective(text: str, nums, sents: Sentences, data, systems) -> None:
         if not rx(r"\brespectively\b").search(text, s_start, s_end):
             continue  # without the word, two lists in one sentence need not go together
         for mentions, attr in ((data, "dataset"), (systems, "subject")):
-            chain = next((c for c in _chains(text, mentions, s_start, s_end) if len(c) == len(run)), None)
+            chain = next((c for c in chains(text, mentions, s_start, s_end) if len(c) == len(run)), None)
             if chain is None:
                 continue
             for n, m in zip(run, chain):
@@ -307,7 +308,7 @@ def parallel_lists(text: str, nums, data: Mentions) -> None:
         if len(run) < 2:
             continue
         end = max(run[-1].end, run[-1].unit_end)
-        chain = next((c for c in _chains(text, data, end, end + 400)
+        chain = next((c for c in chains(text, data, end, end + 400)
                       if _LIST_TO_LIST.fullmatch(text, end, c[0][0])), None)
         if chain is None or len(chain) != len(run):
             continue
