@@ -25,6 +25,11 @@ annotation file (``data/annotations/*.jsonl``, ``data/results/*.jsonl``, the see
 qualified, only one of them from NeurIPS 2023, whose qualifying abstracts earlier draws had
 taken), 160 drawn with ``random.Random(SEED2)``, all development: ``dev_5..8.jsonl`` (40 each).
 The held-out 100 stay the round-1 files, so milestone figures remain comparable.
+
+Round 3 (``--round 3``; sixth session, more data for the link scorer, whose training data the
+data-name rule had exhausted: 28 abstracts were left): rule 1 alone (a percentage or a decimal
+number) over both pools together, excluding every abstract already in any annotation file as in
+round 2, 160 drawn with ``random.Random(SEED3)``, all development: ``dev_9..12.jsonl`` (40 each).
 """
 import json
 import random
@@ -37,6 +42,7 @@ from batchio import write_batch, write_split  # noqa: E402
 
 SEED = 20261201
 SEED2 = 20261202
+SEED3 = 20261203
 ROUND2 = 160
 PER_POOL = 150
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,22 +92,27 @@ def all_annotated_texts() -> set[str]:
     return seen
 
 
-def round2() -> None:
+def later_round(seed: int, first_batch: int, need_data_name: bool = True) -> None:
+    """Rounds 2 and 3: ROUND2 development abstracts drawn from both pools together, none already
+    annotated; round 2 keeps the data-name rule, round 3 only the score rule. Each round excludes what was annotated when it was drawn, so
+    rerunning an earlier round after later annotation cannot draw it again (too few remain)."""
     names, seen = data_names(), all_annotated_texts()
     rows = [json.loads(l) for pool in POOLS for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
     ok = [r for r in rows if r.get("abstract") and " ".join(r["abstract"].split()) not in seen
-          and SCORE.search(r["abstract"]) and has_data_name(r["abstract"], names)]
+          and SCORE.search(r["abstract"]) and (not need_data_name or has_data_name(r["abstract"], names))]
     ok.sort(key=lambda r: r["id"])
-    drawn = random.Random(SEED2).sample(ok, ROUND2)
+    drawn = random.Random(seed).sample(ok, ROUND2)
     print(f"both pools: {len(rows)} abstracts, {len(ok)} qualify and are not annotated, {ROUND2} drawn")
     out = ROOT / "data/results/batches"
     for k in range(0, ROUND2, 40):
-        write_batch(out / f"dev_{5 + k // 40}.jsonl", drawn[k:k + 40])
+        write_batch(out / f"dev_{first_batch + k // 40}.jsonl", drawn[k:k + 40])
 
 
 def main() -> None:
     if sys.argv[1:] == ["--round", "2"]:
-        return round2()
+        return later_round(SEED2, 5)
+    if sys.argv[1:] == ["--round", "3"]:
+        return later_round(SEED3, 9, need_data_name=False)
     names, seen, drawn = data_names(), annotated_texts(), []
     for pool in POOLS:
         rows = [json.loads(l) for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]

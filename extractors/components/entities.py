@@ -482,6 +482,10 @@ _NOT_NAME_CHARS = regex.compile(r"[_^()=→←<>|\\{}\[\]]|\b(?:19|20)\d\d\b")
 _NER_LABELS_USED = frozenset({"METHOD", "MODEL"})
 
 
+# a sentence's end, a colon or an enumeration mark ("(a)", "b)") right before a phrase
+_AFTER_BREAK = regex.compile(r"(?:[.!?:;]|\(\w{1,3}\)|\b\w{1,3}\))\s*$")
+
+
 def _sentence_start_phrase(text: str, start: int, surface: str) -> bool:
     """"Generation approaches ..." at a sentence start: a capital that only starts the sentence."""
     words = surface.split()
@@ -490,7 +494,7 @@ def _sentence_start_phrase(text: str, start: int, surface: str) -> bool:
         return False
     if any(any(ch.isupper() for ch in w) for w in words[1:]):
         return False
-    return start == 0 or bool(regex.search(r"(?:[.!?:;]|\(\w{1,3}\)|\b\w{1,3}\))\s*$", text[max(0, start - 6):start]))
+    return start == 0 or bool(_AFTER_BREAK.search(text[max(0, start - 6):start]))
 
 
 def _ner_only(cands: list[Candidate]) -> list[Entity]:

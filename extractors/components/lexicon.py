@@ -153,6 +153,7 @@ def entries(surface: str) -> list[tuple[str, str, int, str]]:
 
 
 _CAMEL = regex.compile(r"\p{L}+\p{Ll}\p{Lu}\p{L}*")              # GigaWord, ImageNet, miniImagenet
+_DIMENSION = regex.compile(r"\d+[dD]")                           # "3D": no capital of a name
 _CAMEL_OR_TITLE = regex.compile(r"\p{Lu}\p{Ll}+|\p{L}+\p{Ll}\p{Lu}\p{L}*")
 
 
@@ -162,7 +163,7 @@ def _exact_ok(surface: str, form: str, typ: str) -> bool:
     model-id-like words (with digits) match in any case; plain words only as written."""
     if len(form.split()) > 1:
         return typ in ("METHOD", "METRIC", "TASK") or any(
-            ch.isupper() for w in surface.split() if not regex.fullmatch(r"\d+[dD]", w) for ch in w)
+            ch.isupper() for w in surface.split() if not _DIMENSION.fullmatch(w) for ch in w)
     if any(ch.isdigit() for ch in form) and len(form) >= 4:
         return True
     if typ == "TASK" and form.islower():
@@ -189,6 +190,7 @@ def _sentence_initial_word(text: str, start: int, end: int, sents: Sentences) ->
                    for m in regex.finditer(rf"\b{regex.escape(word)}\b", rest))
 
 
+_VARIANT_SEP = regex.compile(r"[-‐/]")
 _VARIANT = regex.compile(r"(?:[-‐](?:[\p{L}\p{N}]*[\p{Lu}\p{N}][\p{L}\p{N}]*(?:\.\p{N}+[\p{L}\p{N}]*)?|\p{Ll}+)|/\p{N}+)+")
 
 
@@ -204,7 +206,7 @@ def _family_member(text: str, start: int, end: int, forms) -> tuple | None:
     m = _VARIANT.match(text, end)
     if not known or not m or (m.end() < len(text) and (text[m.end()].isalnum() or text[m.end()] in "-@^")):
         return None
-    parts = regex.split(r"[-‐/]", m.group())[1:]
+    parts = _VARIANT_SEP.split(m.group())[1:]
     variants = resources.word_list("model_variant")
     data = any(f[1] in ("DATASET", "BENCHMARK") for f in known)
     data_variants = resources.word_list("data_variant") if data else frozenset()

@@ -37,6 +37,7 @@ TASK = "task"
 
 #: a word: letters, digits, inner hyphens and apostrophes
 _WORD = regex.compile(r"[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*")
+_MODIFIER_SHAPE = regex.compile(r"\p{Ll}[\p{Ll}\p{N}\-]*")  # a lower-case word, digits or hyphens inside
 
 
 @dataclass
@@ -58,7 +59,7 @@ def _lists() -> tuple[frozenset, frozenset, frozenset]:
 def _modifier(word: str, stop: frozenset) -> bool:
     """May this word narrow a long-tail phrase? Lower case, letters (a hyphen, digits inside)."""
     return (word[:1].islower() and word.casefold() not in stop and not word[-2:] in ("ly",)
-            and regex.fullmatch(r"\p{Ll}[\p{Ll}\p{N}\-]*", word) is not None)
+            and _MODIFIER_SHAPE.fullmatch(word) is not None)
 
 
 def tail_groups(text: str, entities: list) -> list[TailGroup]:
