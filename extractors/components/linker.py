@@ -321,7 +321,7 @@ def _metric_after(text, pos, s_end, metrics, held, held_at, revived) -> Optional
         if _METRIC_AFTER.match(text[pos:s]):
             return e.name
     for s, t, _ in held_at.within(pos, min(s_end, pos + 40)):
-        if _METRIC_AFTER.match(text[pos:s]):
+        if _METRIC_AFTER.match(text[pos:s]) and not vague_measure(text, *metric_span(text, s, t, pos)):
             return _revive(text, s, t, held, revived, extend_from=pos)
     return None
 
@@ -343,7 +343,8 @@ def _metric_before(text, pos, s_start, metrics, held, held_at, revived, by_only:
     if best:
         return best
     for s, t, _ in held_at.within(s_start, pos):
-        if t <= pos and measures(t) and not _IDIOM_BEFORE.search(text, max(0, s - 12), s):
+        if t <= pos and measures(t) and not _IDIOM_BEFORE.search(text, max(0, s - 12), s) \
+                and not vague_measure(text, *metric_span(text, s, t)):
             best = _revive(text, s, t, held, revived)
     return best
 
@@ -407,6 +408,17 @@ def metric_span(text: str, s: int, t: int, extend_from: int = -1) -> tuple[int, 
     if head:
         t = head.end()
     return s, t
+
+
+_WORDS = regex.compile(r"[\p{L}\p{N}]+")
+
+
+def vague_measure(text: str, s: int, t: int) -> bool:
+    """Does the phrase at [s, t) (a held quality word widened by `metric_span`) name no measure:
+    only words of the ``vague_measures`` list ("performance", "the model's overall performance";
+    not "linear probe performance")?"""
+    words = [w.casefold() for w in _WORDS.findall(text, s, t)]
+    return bool(words) and set(words) <= resources.word_list("vague_measures")
 
 
 def _revive(text: str, s: int, t: int, held: dict, revived: dict, extend_from: int = -1) -> str:

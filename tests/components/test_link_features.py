@@ -4,6 +4,7 @@ its expected value. The numbers and entities come from the real pipeline (rule l
 import pytest
 
 from extractors.components.link_features import Context, Pair, features, nearest_mention, pairs
+from extractors.components.linker import vague_measure
 
 S1 = "We propose FooNet, which reaches 91.2% top-1 accuracy on ImageNet, outperforming ResNet-50 by 2.1 points."
 S2 = "The proposed BarNet achieves 95.1% and 80.2% accuracy on CIFAR-10 and CIFAR-100, respectively."
@@ -142,6 +143,21 @@ def test_held_words_become_candidates_without_evaluative_modifiers(analyse):
     names = sorted(e.name for e in ctx.candidates["metric"])
     assert "worst-group accuracy" in names and "Raising worst-group accuracy" not in names
     assert Pair(ctx, ctx.numbers[0], None, "metric").entity is None
+
+
+def test_vague_held_words_are_no_candidates(analyse):
+    """"performance" names no measure (word list `vague_measures`); a narrowed phrase does."""
+    ctx = analyse("Our model's performance improves by 3% on CIFAR-10, and its linear probe performance "
+                  "by 2% on STL-10.")
+    names = sorted(e.name for e in ctx.candidates["metric"])
+    assert names == ["linear probe performance"]
+
+
+@pytest.mark.parametrize("text, vague", [
+    ("performance", True), ("overall performance", True), ("model's overall performance", True),
+    ("linear probe performance", False), ("accuracy", False), ("", False)])
+def test_vague_measure(text, vague):
+    assert vague_measure(text, 0, len(text)) is vague
 
 
 def test_candidates_sharing_a_span_are_ordered_by_the_candidates_not_by_memory():
