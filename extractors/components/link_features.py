@@ -422,6 +422,19 @@ def given_for(p: Pair) -> float:
     return float(not before(p) and bool(_GIVEN_FOR.fullmatch(p.ctx.text, p.end, p.mention[0])))
 
 
+#: a colon or an equals sign (math-mode dollars, an approximation or a bound sign allowed) from a
+#: name to its number: "SimCLR: 51.8%", "FID = 2.1", "$\\text{AP}=45.7$"
+_LABEL_GLUE = regex.compile(r"""\s*\$?\s*[:=]\s*\$?\s*   # the colon or '=', in or out of math mode
+                                (?:[~≈∼<>]|\\approx|\\sim)?\s*\$?\s*  # an optional approximation or bound""", regex.X)
+
+
+def labelled_by(p: Pair) -> float:
+    """The mention labels the number: a colon or '=' right between them ('SimCLR: 51.8%',
+    'FID = 2.1'), so the number is the mention's own."""
+    return float(before(p) and p.number.start - p.mention[1] <= 16
+                 and bool(_LABEL_GLUE.fullmatch(p.ctx.text, p.mention[1], p.number.start)))
+
+
 def paired_respectively(p: Pair) -> float:
     """The sentence says 'respectively' and pairs the numbers of the number's unit with as many
     candidates in order: this candidate holds the number's place ("95.1%, 80.2% and 70.3% on
@@ -591,7 +604,7 @@ def none_in_sentence(p: Pair) -> float:
 
 ENTITY_CUES: list[Callable[[Pair], float]] = [
     rule_choice, same_sentence, same_clause, before, distance, adjacent, numbers_between,
-    rivals_between, on_frame, baseline_frame, agent_frame, in_parenthesis_after, given_for, respectively,
+    rivals_between, on_frame, baseline_frame, agent_frame, in_parenthesis_after, given_for, labelled_by, respectively,
     paired_respectively, proposed, ours_in_clause, only_candidate, first_candidate, frequency, family_name, held_word,
     nearest_in_sentence, only_in_sentence, closer_number, glue_between, right_after, partner_choice, in_long_list,
     *(type_is(t) for t in ("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC")),

@@ -21,6 +21,10 @@ S10 = "Our model reaches 95.1%, 80.2% and 70.3% accuracy on CIFAR-10, CIFAR-100 
 S11 = ("We boost the standard accuracy by 6.68% across multiple datasets (STL-10, SVHN, CIFAR-10, "
        "CIFAR-100, and Tiny ImageNet).")
 
+S12 = ("We propose BeamCLIP. BeamCLIP reaches 66.2% top-1 accuracy on ImageNet-1K, above self-supervised methods "
+       "(e.g., SimCLR: 51.8%, SwAV: 63.7%).")
+S13 = "We propose FooNet. FooNet improves accuracy by 4.2% on ImageNet and reduces latency by 2x."
+
 CASES = [
     # sentence, number, attribute, candidate, cue, expected
     (S1, "91.2%", "dataset", "ImageNet", "on_frame", 1.0),
@@ -54,6 +58,11 @@ CASES = [
      "0.76", "subject", "SelfCheckGPT", "given_for", 1.0),
     ("ProbeGuard attains an AUROC of 0.92, compared to 0.81 for semantic entropy and 0.76 for SelfCheckGPT.",
      "0.92", "subject", "ProbeGuard", "given_for", 0.0),
+    (S12, "51.8%", "subject", "SimCLR", "labelled_by", 1.0),
+    (S12, "63.7%", "subject", "SimCLR", "labelled_by", 0.0),
+    (S12, "66.2%", "subject", "BeamCLIP", "labelled_by", 0.0),
+    (S13, "4.2%", "metric", "latency", "closer_number", 1.0),
+    (S13, "2x", "metric", "latency", "closer_number", 0.0),
     (S5, "0.16%", "subject", "TopoNAS", "ours_in_clause", 1.0),
     (S5, "0.16%", "subject", "TopoNAS", "kind_delta", 1.0),
     (S5, "12", "subject", None, "kind_count", 1.0),
