@@ -19,6 +19,10 @@ CASES = [
     ("top1 accuracy", "METRIC", "top-1 accuracy"),
     ("top 1 acc.", "METRIC", "top-1 accuracy"),
     ("Top-5 accuracy", "METRIC", "top-5 accuracy"),
+    ("top-1", "METRIC", "top-1 accuracy"),          # the accuracy is understood
+    ("Top5", "METRIC", "top-5 accuracy"),
+    ("OA", "METRIC", "accuracy"),                   # overall accuracy: over all samples
+    ("mean class accuracy", "METRIC", "mean class accuracy"),
     ("Pass @ 1", "METRIC", "pass@1"),
     ("pass@10", "METRIC", "pass@10"),
     ("Accuracy", "METRIC", "accuracy"),

@@ -379,13 +379,16 @@ def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optio
 def modifier_rx():
     """Up to three lower-case words right before a quality word that narrow it down ("standard
     accuracy", "end-to-end training time", "worst-group"); never a function word, an evaluative
-    word or a verb (word list `metric_modifier_stop`), an adverb in -ly, or a capitalised name
-    ("ImageNet-1K finetuning accuracy" is accuracy on ImageNet-1K)."""
+    word or a verb (word list `metric_modifier_stop`), an adverb in -ly, a word in -s (a verb or a
+    plural: "technique yields accuracy"; -ss, -us, -is stay: "class", "previous"), a possessive's
+    "s" ("the model's training time"), or a capitalised name ("ImageNet-1K finetuning accuracy" is
+    accuracy on ImageNet-1K)."""
     stop = "|".join(regex.escape(w) for w in sorted(resources.word_list("metric_modifier_stop"), key=len, reverse=True))
     return regex.compile(rf"""
-        (?<![\p{{L}}\p{{N}}\-])                   # a whole word
+        (?<![\p{{L}}\p{{N}}\-'’])                 # a whole word (not a possessive's "s")
         ((?:(?!(?:{stop})\b)                  # not a stop word
             (?![\p{{Ll}}\-]+ly\b)                # not an adverb
+            (?![\p{{Ll}}\p{{N}}\-]*[^\Wsui]s\b)    # not a verb or plural in -s (but "class", "previous", "analysis")
             \p{{Ll}}[\p{{Ll}}\p{{N}}\-]*\s+){{1,3}})   # a lower-case word, 1 to 3 of them
         $""", regex.VERBOSE)
 

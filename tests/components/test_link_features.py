@@ -154,6 +154,14 @@ def test_held_words_become_candidates_without_evaluative_modifiers(analyse):
     assert Pair(ctx, ctx.numbers[0], None, "metric").entity is None
 
 
+def test_metric_names_carry_no_verb_and_no_possessive(analyse):
+    """A modifier of a held quality word is never a verb in -s or a possessive's "s"."""
+    ctx = analyse("The technique yields accuracy gains of 3% on CIFAR-10 and cuts the model's training time by 2x.")
+    names = sorted(e.name for e in ctx.candidates["metric"])
+    assert "accuracy" in names and "training time" in names
+    assert not [n for n in names if "yields" in n or n.startswith("s ")]
+
+
 def test_vague_held_words_are_no_candidates(analyse):
     """"performance" names no measure (word list `vague_measures`); a narrowed phrase does."""
     ctx = analyse("Our model's performance improves by 3% on CIFAR-10, and its linear probe performance "
