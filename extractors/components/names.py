@@ -203,6 +203,11 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     adj = rx(r"(?:(?:novel|new|simple|general|unified|generic|\p{Ll}+-[\p{Ll}\-]+|\p{Ll}+(?:ed|al|ive|ble|ic|ful))\s+){1,3}(?=\p{Lu})").match(text[pos:pos + 80])
                     if adj:
                         pos += adj.end()
+                    # "we propose an algorithm Gradient Embedding Perturbation (GEP)": a head
+                    # noun of a kind of thing (resources/type_heads.tsv) set before the name
+                    noun = _KIND_NOUN.match(text, pos)
+                    if noun and " " not in noun.group(1) and head_type(noun.group(1), _tables()[3]):
+                        pos = noun.end()
                 run = name_run(text, pos)
                 lowercase = False
                 if run is None and kind == "called":
@@ -281,6 +286,8 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
 _NEW_CONTEXT = regex.compile(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|"
                              r"the\s+resulting)\b", regex.IGNORECASE)
 _CONTAINERS = resources.word_list("proposal_container")
+#: a lowercase noun, then white space and a capital: a kind of thing put before its name
+_KIND_NOUN = regex.compile(r"(\p{Ll}[\p{Ll}\-]*)\s+(?=\p{Lu})")
 _PROPOSAL_WORD = regex.compile(r"\b(?:novel|new|our|(?:propos|introduc|present|develop|design|deriv|devis|build|creat|"
                                r"construct|formulat)\w*)\b", regex.IGNORECASE)
 #: where the noun phrase after a proposal cue ends: sentence punctuation or a clause word
