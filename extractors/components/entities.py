@@ -380,14 +380,41 @@ def _entity(g: _Group, name: str) -> Entity:
 
 
 def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candidate]) -> list[Candidate]:
-    """Quality words ("accuracy") outside every entity, held for the linker."""
+    """Quality words ("accuracy") outside every entity, and the quantities a factor or a
+    percentage compares ("8.7x fewer queries": `compared_quantities`), held for the linker."""
     seen_held = {(c.start, c.end) for c in held}
     out = []
-    for m in generic_matches(text):
-        if (m.start(), m.end()) not in seen_held and not any(_overlap((m.start(), m.end()), sp)
-                                                            for e in entities for sp in e.mentions):
-            out.append(Candidate(m.start(), m.end(), m.group(), Source.GENERIC, {"METRIC": Weight.HELD}))
+    spans = [(m.start(), m.end(), m.group()) for m in generic_matches(text)]
+    for s, e in compared_quantities(text):
+        if not any(_overlap((s, e), (a, b)) for a, b, _ in spans) and \
+                not any(_overlap((s, e), (c.start, c.end)) for c in held):
+            spans.append((s, e, text[s:e]))
+    for s, e, surface in sorted(spans):
+        if (s, e) not in seen_held and not any(_overlap((s, e), sp) for ent in entities for sp in ent.mentions):
+            out.append(Candidate(s, e, surface, Source.GENERIC, {"METRIC": Weight.HELD}))
     return out
+
+
+@lru_cache(maxsize=1)
+def _compared_rx():
+    """A factor or a percentage, a comparative (word list `comparatives`), then one to three
+    words of a noun phrase: lower-case words or a capitalised unit ("FLOPs", "MACs"), never a
+    function word (word list `unit_stop`) or "than"."""
+    stop = "|".join(regex.escape(w) for w in sorted(resources.word_list("unit_stop") | {"than"}, key=len, reverse=True))
+    comparatives = "|".join(sorted(resources.word_list("comparatives"), key=len, reverse=True))
+    word = rf"(?!(?:{stop})\b)(?:\p{{Ll}}[\p{{Ll}}\-]*|\p{{Lu}}{{2,}}[\p{{Ll}}]?s?)(?![\p{{L}}\p{{N}}\-])"
+    return regex.compile(rf"""
+        \d(?:[\d.,]*\d)?                                       # the number
+        \s*(?:\$?\s*\\times\s*\$?|[x×%]|\\%|\s+times|-fold)   # a factor or a percentage
+        \s+(?:{comparatives})\s+                                # the comparative
+        ({word}(?:\s+{word}){{0,2}})                              # the compared quantity: 1 to 3 words""", regex.VERBOSE)
+
+
+def compared_quantities(text: str) -> list[tuple[int, int]]:
+    """Spans of the quantities a factor or a percentage compares: "8.7x fewer queries", "3 times
+    less layers", "1.2x lower peak memory utilization", "2.4M extra parameters" is not one (no
+    factor)."""
+    return [m.span(1) for m in _compared_rx().finditer(text)]
 
 
 def _coined_names_are_proposed(text: str, entities: list[Entity]) -> None:

@@ -4,6 +4,7 @@ import pytest
 
 from tables import case_ids, cases, check_table, record
 
+from extractors.components.entities import compared_quantities
 from extractors.models import ENTITY_FIELDS
 
 CASES = cases("entities")
@@ -46,3 +47,25 @@ def test_plural_quality_word_is_a_metric_in_the_singular(extractor):
     assert res.metric == "classification accuracy"
     (m,) = [e for e in rec.metrics if e.name == "classification accuracy"]
     assert [x.text for x in m.mentions] == ["classification accuracies"]
+
+
+@pytest.mark.parametrize("text, quantities", [
+    ("adversarial examples are generated using at least 8.7x fewer queries and have lower distortion",
+     ["queries"]),
+    ("2.52 times lower computational complexity and more than 3 times less layers. On images",
+     ["computational complexity", "layers"]),
+    ("2.5× faster runtime and 1.2×, 2.0× lower peak memory utilization", ["peak memory utilization"]),
+    ("with $3\\times$ fewer parameters and 44% fewer FLOPs", ["parameters", "FLOPs"]),
+    ("the model is 3x more than the baseline", []),          # "than" is no quantity
+    ("it adds only 2.4M extra parameters", []),              # a count, not a factor
+])
+def test_compared_quantities(text, quantities):
+    """What a factor or a percentage compares (held for the linker as a would-be metric)."""
+    assert [text[a:b] for a, b in compared_quantities(text)] == quantities
+
+
+def test_a_compared_quantity_becomes_the_metric(extractor):
+    rec = record(extractor, "We propose FooAttack. FooAttack needs 8.7x fewer queries than prior attacks on ImageNet.")
+    (res,) = [r for r in rec.results if r.span.text == "8.7x"]
+    assert res.metric == "queries"
+    assert "queries" in {e.name for e in rec.metrics}
