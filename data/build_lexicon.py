@@ -16,7 +16,9 @@ that are safe to match in running text:
   (mixed-case ones such as mAP stay: they are matched case-exactly);
 - single words in lowercase only when they carry a digit or symbol (o3, pass@k, word2vec) or are
   listed in extra.tsv;
-- leaderboard strings from models.tsv only when short (<= 3 words) and without brackets.
+- leaderboard strings from models.tsv only when short (<= 3 words) and without brackets;
+- a dataset or benchmark name ending in its kind word ("Mapillary Vistas Dataset") also without
+  it ("Mapillary Vistas"), when what is left is still a name (`without_kind_word`).
 Each kept form gets a type (DATASET, BENCHMARK, METHOD, MODEL, METRIC), a weight (2 for curated
 and catalogue sources, 1 for leaderboard model strings) and its canonical entry name.
 Rows of extra.tsv and tasks.txt (our own additions, written for this project) are added as they are.
@@ -65,6 +67,31 @@ def keep(form: str, file: str, flags: dict) -> bool:
     return True
 
 
+#: a data name's last word that only says what kind of thing it is ("Mapillary Vistas Dataset")
+KIND_WORD = re.compile(r"^(?P<bare>.+?)\s+(?:[Dd]ataset|[Bb]enchmark|[Cc]orpus|[Dd]atabase)$")
+#: a word that marks a name: a capital after its first letter, or a digit ("ScanNet", "3D", "COCO")
+NAME_WORD = re.compile(r"^.+[A-Z0-9]|^[0-9]")
+
+
+def without_kind_word(form: str) -> str | None:
+    """"Mapillary Vistas Dataset" is written "Mapillary Vistas" in abstracts as often: the name
+    without its kind word, when what is left is still a name (every word capitalised or with a
+    digit, and a single word marked as one, of 4 characters or a digit: "ScanNet", "3DCSR", but not
+    "Shapes" or "AND")."""
+    m = KIND_WORD.match(form.strip())
+    if not m:
+        return None
+    bare = m.group("bare")
+    words = bare.split()
+    if not all(w[:1].isupper() or w[:1].isdigit() for w in words):
+        return None
+    if len(words) == 1 and (not NAME_WORD.match(bare) or len(bare) < 4 and not any(ch.isdigit() for ch in bare)):
+        return None  # "Shapes", "AND": a word, not a name
+    if words[0] in ("A", "An", "The"):
+        return None
+    return bare
+
+
 def main(src: Path) -> None:
     flags = {}
     with open(src / "ambiguous.tsv", encoding="utf-8") as fh:
@@ -82,6 +109,9 @@ def main(src: Path) -> None:
                 for form in forms:
                     if keep(form, file, flags):
                         rows.add((form, typ, weight, name))
+                    bare = without_kind_word(form) if file == "datasets" else None
+                    if bare and keep(bare, file, flags):
+                        rows.add((bare, typ, weight, name))
     for line in (OUT / "tasks.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             rows.add((line.strip(), "TASK", 2, line.strip()))
