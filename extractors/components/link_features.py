@@ -48,6 +48,7 @@ class Context:
     sent_starts: list = field(default_factory=list)
     number_starts: list = field(default_factory=list)
     numbers_by_start: list = field(default_factory=list)   # the numbers in text order (number_starts' objects)
+    number_reach: int = 0                             # the longest number with its unit words, in characters
     candidates: dict = field(default_factory=dict)   # attribute -> [Entity]
     mention_starts: dict = field(default_factory=dict)   # attribute -> sorted mention starts
     held: set = field(default_factory=set)           # ids of would-be metric entities (held words)
@@ -71,6 +72,7 @@ class Context:
         ctx.sent_starts = [s for s, _ in ctx.sents]
         ctx.numbers_by_start = sorted(ctx.numbers, key=lambda n: n.start)
         ctx.number_starts = [n.start for n in ctx.numbers_by_start]
+        ctx.number_reach = max((max(n.end, n.unit_end) - n.start for n in ctx.numbers), default=0)
         for attr, types in CANDIDATE_TYPES.items():
             ctx.candidates[attr] = [e for e in ctx.entities if set(e.types) & types and e.mentions]
         extra = held_entities(text, held, ctx.candidates["metric"])
@@ -523,8 +525,16 @@ def closer_number(p: Pair) -> float:
     on D and reduces latency by 2x": latency is the 2x's)."""
     s, e = p.ctx.sentence(p.number.start)
     mine = _gap(p.mention, (p.number.start, p.end))
-    i = bisect_left(p.ctx.number_starts, s)
-    for n in p.ctx.numbers_by_start[i:bisect_left(p.ctx.number_starts, e)]:
+    if mine == 0:
+        return 0.0
+    # only numbers starting in this window can be nearer: one starting `mine` or more after the
+    # mention is not, nor one ending before a - mine (it starts at most `number_reach` before
+    # its end); the window keeps the cue from scanning a sentence of thousands of numbers
+    a, b = p.mention
+    starts = p.ctx.number_starts
+    lo = bisect_left(starts, max(s, a - mine - p.ctx.number_reach))
+    hi = bisect_left(starts, min(e, b + mine))
+    for n in p.ctx.numbers_by_start[lo:hi]:
         if n is p.number or n.range_with is not None and p.ctx.numbers[n.range_with] is p.number:
             continue
         if _gap(p.mention, (n.start, max(n.end, n.unit_end))) < mine:
