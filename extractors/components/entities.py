@@ -348,7 +348,7 @@ def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candida
             continue
         if name in _not_names() or _HARDWARE.match(name):
             continue
-        if _bare_short_data_name(name, g):
+        if _bare_short_data_name(text, name, g):
             g.votes = {}   # typed as any unknown name is (`_entity`): a method, unless the NER says otherwise
         entities.append(_entity(g, name))
     return entities, held
@@ -357,14 +357,19 @@ def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candida
 _DATA_TYPES = frozenset({"DATASET", "BENCHMARK"})
 
 
-def _bare_short_data_name(name: str, g: _Group) -> bool:
+#: what a number is measured on, right before a name: "on LRA", "across the TAC sets"
+_EVALUATED_ON = regex.compile(r"\b(?:on|across)\s+(?:the\s+)?$", regex.IGNORECASE)
+
+
+def _bare_short_data_name(text: str, name: str, g: _Group) -> bool:
     """A name of at most three letters that only the lexicon calls data ("GD", "LM", "EM", "HDR":
     catalogue datasets and the field's common abbreviations at once), with no word around any
-    mention saying so ("the CUB dataset", "on TAC") and no long form: the lexicon's vote does not
-    count (on development data 12 of 21 such data names were wrong)."""
+    mention saying so ("the CUB dataset", "evaluated on LRA") and no long form: the lexicon's vote
+    does not count (on development data 12 of 21 such data names were wrong)."""
     return (len(name) <= 3 and name.isalpha() and not g.long and set(g.votes) <= _DATA_TYPES
             and not any(g.context.get(t, 0.0) > 0 for t in _DATA_TYPES)
-            and g.sources <= {Source.LEXICON, Source.LEXICON_WEAK, Source.LEXICON_SHORT, Source.SHAPE})
+            and g.sources <= {Source.LEXICON, Source.LEXICON_WEAK, Source.LEXICON_SHORT, Source.SHAPE}
+            and not any(_EVALUATED_ON.search(text, max(0, s - 12), s) for s, _ in g.spans))
 
 
 def _entity(g: _Group, name: str) -> Entity:
