@@ -472,6 +472,28 @@ def ours_not_proposed(p: Pair) -> float:
     return float(first is not None and first < p.number.start)
 
 
+#: "from" right before a number (math-mode dollar allowed): the start of a change "from A to B"
+_FROM = regex.compile(r"\bfrom\s*\$?\s*$", regex.IGNORECASE)
+
+
+def _from_end(p: Pair) -> bool:
+    """The number is the start of a change "from A to B" (the before-value, often a baseline's)."""
+    n = p.number
+    return (n.range_with is not None and p.ctx.numbers[n.range_with].start > n.start
+            and bool(_FROM.search(p.ctx.text, max(0, n.start - 8), n.start)))
+
+
+def proposed_from_end(p: Pair) -> float:
+    """The candidate is proposed and the number is the before-value of "from A to B" ("SEED
+    improves the top-1 accuracy from 42.2% to 67.6%": 42.2% is not SEED's)."""
+    return float(p.entity.role == "proposed" and _from_end(p))
+
+
+def from_end(p: Pair) -> float:
+    """The number is the before-value of "from A to B" (the None cue)."""
+    return float(_from_end(p))
+
+
 def ours_unnamed(p: Pair) -> float:
     """'our / the proposed / this' system in the number's sentence before it, and no candidate of
     the attribute is proposed: the paper's own system has no name to link ("our approach reaches
@@ -634,12 +656,12 @@ def none_in_sentence(p: Pair) -> float:
 ENTITY_CUES: list[Callable[[Pair], float]] = [
     rule_choice, same_sentence, same_clause, before, distance, adjacent, numbers_between,
     rivals_between, on_frame, baseline_frame, agent_frame, in_parenthesis_after, given_for, labelled_by, respectively,
-    paired_respectively, proposed, ours_in_clause, ours_not_proposed, only_candidate, first_candidate, frequency, family_name, held_word,
+    paired_respectively, proposed, ours_in_clause, ours_not_proposed, proposed_from_end, only_candidate, first_candidate, frequency, family_name, held_word,
     nearest_in_sentence, only_in_sentence, closer_number, glue_between, right_after, partner_choice, in_long_list,
     *(type_is(t) for t in ("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC")),
     *(kind_is(k) for k in KINDS),
 ]
-NONE_CUES: list[Callable[[Pair], float]] = [rule_choice, none_candidates, none_in_sentence, list_in_sentence, ours_unnamed,
+NONE_CUES: list[Callable[[Pair], float]] = [rule_choice, none_candidates, none_in_sentence, list_in_sentence, ours_unnamed, from_end,
                                             *(kind_is(k) for k in KINDS), unit_percent]
 #: the learned-only ablation leaves these out
 RULE_CUES = frozenset({"rule_choice", "partner_choice"})

@@ -26,7 +26,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .entities import add_entities
-from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
+from .link_features import _FROM, ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
 from .linker import data_mentions, parallel_lists, share_links
 from .sentences import doc_sentences
 from .textutil import doc_text
@@ -105,17 +105,18 @@ def relink(doc: Doc, models: dict) -> None:
             # a different subject than the rules': a single one (the rules' coordinated list was
             # about their choice)
             n.subject, n.subjects = name, []
-    same_range_links(nums)
+    same_range_links(nums, ctx.text)
     parallel_lists(ctx.text, nums, data_mentions(doc._.entities or []))   # a rule the scorer does not overrule
     share_links(ctx.text, nums)   # range and list partners share what the other lacks, as in the rules
     if added:
         add_entities(doc, added)
 
 
-def same_range_links(nums) -> None:
+def same_range_links(nums, text: str = "") -> None:
     """The two ends of one range ("by 3.72%~6.68%", "from 18.4% to 26.2%") are values of one
     measure, by one system, on one dataset: where the scorer chose differently for them, the end
-    takes the start's links (the start's None leaves the end's choice)."""
+    takes the start's links (the start's None leaves the end's choice). A change "from A to B"
+    keeps its ends' subjects apart: the before-value is often a baseline's."""
     for a in nums:
         if a.range_with is None:
             continue
@@ -125,7 +126,7 @@ def same_range_links(nums) -> None:
         for attr in ("metric", "dataset"):
             if getattr(a, attr) is not None:
                 setattr(b, attr, getattr(a, attr))
-        if a.subject is not None and b.kind == a.kind:
+        if a.subject is not None and b.kind == a.kind and not _FROM.search(text, max(0, a.start - 8), a.start):
             b.subject, b.subjects = a.subject, list(a.subjects)
 
 

@@ -27,6 +27,8 @@ S13 = "We propose FooNet. FooNet improves accuracy by 4.2% on ImageNet and reduc
 
 S14 = "We study channel pruning. Our pruning method improves MobileNetV3 by 0.3% top-1 accuracy on ImageNet."
 
+S15 = "We propose SEED. SEED improves the top-1 accuracy from 42.2% to 67.6% on EfficientNet-B0."
+
 CASES = [
     # sentence, number, attribute, candidate, cue, expected
     (S1, "91.2%", "dataset", "ImageNet", "on_frame", 1.0),
@@ -65,6 +67,9 @@ CASES = [
     (S12, "66.2%", "subject", "BeamCLIP", "labelled_by", 0.0),
     (S13, "4.2%", "metric", "latency", "closer_number", 1.0),
     (S13, "2x", "metric", "latency", "closer_number", 0.0),
+    (S15, "42.2%", "subject", "SEED", "proposed_from_end", 1.0),
+    (S15, "67.6%", "subject", "SEED", "proposed_from_end", 0.0),
+    (S15, "42.2%", "subject", None, "from_end", 1.0),
     (S14, "0.3%", "subject", "MobileNetV3", "ours_not_proposed", 1.0),
     (S14, "0.3%", "subject", None, "ours_unnamed", 1.0),
     (S5, "0.16%", "subject", "DARTS", "ours_not_proposed", 1.0),
