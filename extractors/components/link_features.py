@@ -472,6 +472,18 @@ def ours_not_proposed(p: Pair) -> float:
     return float(first is not None and first < p.number.start)
 
 
+#: a comparison with another system between a name and a later number: "X reaches 77.6%, while
+#: the prior art's is 72.9%", "X improves ... compared to 39% for the base model"
+_COMPARED = regex.compile(rf"\b(?:{COMPARISON}|while|whereas|relative\s+to|prior|previous|baselines?)\b",
+                          regex.IGNORECASE)
+
+
+def compared_between(p: Pair) -> float:
+    """The mention comes before the number with a comparison word between them (`_COMPARED`):
+    the number may be the compared system's, not the mention's."""
+    return float(before(p) and bool(_COMPARED.search(p.ctx.text, p.mention[1], p.number.start)))
+
+
 #: "from" right before a number (math-mode dollar allowed): the start of a change "from A to B"
 _FROM = regex.compile(r"\bfrom\s*\$?\s*$", regex.IGNORECASE)
 
@@ -656,7 +668,8 @@ def none_in_sentence(p: Pair) -> float:
 ENTITY_CUES: list[Callable[[Pair], float]] = [
     rule_choice, same_sentence, same_clause, before, distance, adjacent, numbers_between,
     rivals_between, on_frame, baseline_frame, agent_frame, in_parenthesis_after, given_for, labelled_by, respectively,
-    paired_respectively, proposed, ours_in_clause, ours_not_proposed, proposed_from_end, only_candidate, first_candidate, frequency, family_name, held_word,
+    paired_respectively, proposed, ours_in_clause, ours_not_proposed, proposed_from_end, compared_between,
+    only_candidate, first_candidate, frequency, family_name, held_word,
     nearest_in_sentence, only_in_sentence, closer_number, glue_between, right_after, partner_choice, in_long_list,
     *(type_is(t) for t in ("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC")),
     *(kind_is(k) for k in KINDS),

@@ -29,6 +29,8 @@ S14 = "We study channel pruning. Our pruning method improves MobileNetV3 by 0.3%
 
 S15 = "We propose SEED. SEED improves the top-1 accuracy from 42.2% to 67.6% on EfficientNet-B0."
 
+S16 = "We propose BYORL. BYORL reaches 77.6% robust accuracy on CIFAR-10, while the prior art reaches 72.9%."
+
 CASES = [
     # sentence, number, attribute, candidate, cue, expected
     (S1, "91.2%", "dataset", "ImageNet", "on_frame", 1.0),
@@ -67,6 +69,8 @@ CASES = [
     (S12, "66.2%", "subject", "BeamCLIP", "labelled_by", 0.0),
     (S13, "4.2%", "metric", "latency", "closer_number", 1.0),
     (S13, "2x", "metric", "latency", "closer_number", 0.0),
+    (S16, "72.9%", "subject", "BYORL", "compared_between", 1.0),
+    (S16, "77.6%", "subject", "BYORL", "compared_between", 0.0),
     (S15, "42.2%", "subject", "SEED", "proposed_from_end", 1.0),
     (S15, "67.6%", "subject", "SEED", "proposed_from_end", 0.0),
     (S15, "42.2%", "subject", None, "from_end", 1.0),
