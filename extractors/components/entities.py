@@ -24,10 +24,13 @@ Writes ``doc._.entities`` (list of `Entity`, clean offsets), ``doc._.held_metric
 ``doc.spans["entities"]``.
 """
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
 from typing import Optional
 
+import ahocorasick
 import regex
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -134,26 +137,28 @@ def _generic_rx():
 
 
 @lru_cache(maxsize=1)
-def _ascii_generic() -> Optional[tuple]:
-    """The generic terms and their plurals (all lowercase), or None when one is not ASCII."""
-    terms = tuple(sorted(set(_generic()) | set(_plurals())))
-    return terms if all(w.isascii() for w in terms) else None
+def _ascii_generic():
+    """An Aho-Corasick automaton of the generic terms and their plurals (all lowercase; its values
+    are the terms' lengths), or None when one is not ASCII."""
+    terms = sorted(set(_generic()) | set(_plurals()))
+    if not all(w.isascii() for w in terms):
+        return None
+    auto = ahocorasick.Automaton()
+    for w in terms:
+        auto.add_word(w, len(w))
+    auto.make_automaton()
+    return auto
 
 
 def generic_matches(text: str) -> list:
     """The matches of ``_generic_rx().finditer(text)``, found several times faster: in an ASCII
-    text a match starts where the lowercased text has a term (found with `str.find`), and there
-    the pattern decides; any other text is searched with the pattern."""
+    text a match starts where the lowercased text has a term (every occurrence of every term, in
+    one pass of an Aho-Corasick automaton), and there the pattern decides; any other text is
+    searched with the pattern."""
     pattern, terms = _generic_rx(), _ascii_generic()
     if terms is None or not text.isascii():
         return list(pattern.finditer(text))
-    low = text.lower()
-    starts = set()
-    for w in terms:
-        i = low.find(w)
-        while i >= 0:
-            starts.add(i)
-            i = low.find(w, i + 1)
+    starts = {end - n + 1 for end, n in terms.iter(text.lower())}
     out = []
     last = 0
     for start in sorted(starts):
@@ -409,10 +414,25 @@ def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candi
         if not any(_overlap((s, e), (a, b)) for a, b, _ in spans) and \
                 not any(_overlap((s, e), (c.start, c.end)) for c in held):
             spans.append((s, e, text[s:e]))
+    taken = _Spans(sp for ent in entities for sp in ent.mentions)
     for s, e, surface in sorted(spans):
-        if (s, e) not in seen_held and not any(_overlap((s, e), sp) for ent in entities for sp in ent.mentions):
+        if (s, e) not in seen_held and not taken.overlaps(s, e):
             out.append(Candidate(s, e, surface, Source.GENERIC, {"METRIC": Weight.HELD}))
     return out
+
+
+class _Spans:
+    """Spans sorted by start with the running maximum of their ends: whether any overlaps
+    [s, e) is one bisection (one starts before e, and the furthest end among those is past s)."""
+
+    def __init__(self, spans) -> None:
+        ordered = sorted(spans)
+        self.starts = [a for a, _ in ordered]
+        self.reach = list(accumulate((b for _, b in ordered), max))
+
+    def overlaps(self, s: int, e: int) -> bool:
+        i = bisect_left(self.starts, e)
+        return i > 0 and self.reach[i - 1] > s
 
 
 @lru_cache(maxsize=1)
