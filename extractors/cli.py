@@ -56,7 +56,7 @@ def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstra
                                                      help="Split JSONL files into byte ranges of "
                                                           "about this size [0.25].")):
     """Extract records from INPUTS into OUT/records.jsonl, OUT/errors.jsonl, OUT/summary.json."""
-    from . import engine
+    from . import engine, partition
     from .limits import usable_limit
     if engine_name not in ("local", "dask", "spark"):
         raise typer.BadParameter("expected local, dask or spark", param_hint="--engine")
@@ -95,6 +95,7 @@ def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstra
             elif engine_name == "spark":
                 summary = _run_spark(inputs, out, master, workers, advance, opts)
             else:
+                partition.TUNE_GC = True   # this process only extracts (with one worker, it is the worker)
                 summary = engine.run(inputs, out, workers=workers or 1, progress=advance, **opts)
     except engine.OutputBusy as e:
         typer.echo(f"error: {e}", err=True)

@@ -334,6 +334,7 @@ _settings: dict = {}
 def _init_worker(existing: Optional[Existing], time_limit: Optional[float], max_chars: int) -> None:
     _settings.update(existing=existing, time_limit=time_limit, max_chars=max_chars)
     _exit_with_parent()
+    partition.TUNE_GC = True   # a worker process only extracts
     partition.warm_up()
 
 

@@ -301,9 +301,27 @@ class Existing:
         return len(self.fps)
 
 
+#: set by the processes that do nothing but extraction (the `extractors run` command and the
+#: engines' worker processes), never by a library caller: see `_tune_gc`
+TUNE_GC = False
+#: the collector's thresholds in such a process: the youngest generation collected every 50,000
+#: allocations instead of 700 (a run's cyclic garbage is small: about 900 objects over the corpus)
+GC_THRESHOLDS = (50_000, 20, 100)
+
 _pool: "queue.SimpleQueue" = queue.SimpleQueue()   # built Extractors not in use (one per thread at most)
 _build_lock = threading.Lock()
 _warm = False
+
+
+def _built(extractor):
+    """A newly built Extractor; in an extraction-only process (`TUNE_GC`) the collector stops
+    scanning the pipeline's long-lived objects (``gc.freeze``) and collects less often: 2-3% less
+    CPU over the corpus, the same records."""
+    if TUNE_GC:
+        import gc
+        gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
+    return extractor
 
 
 def warm_up() -> None:
@@ -315,7 +333,7 @@ def warm_up() -> None:
             return
         _warm = True
         from .pipeline import Extractor
-        _pool.put(Extractor())
+        _pool.put(_built(Extractor()))
 
 
 def _take_extractor():
@@ -330,7 +348,7 @@ def _take_extractor():
             global _warm
             _warm = True
             from .pipeline import Extractor
-            return Extractor()
+            return _built(Extractor())
 
 
 def process_part(part: Part, existing: Optional[Existing] = None, time_limit: Optional[float] = TIME_LIMIT,

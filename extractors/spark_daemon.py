@@ -18,6 +18,7 @@ def main() -> None:
     from pyspark import daemon
 
     from . import partition, spark  # noqa: F401 - what every task unpickles, imported once here
+    partition.TUNE_GC = True   # the daemon and the workers it forks only extract
     partition.warm_up()
     daemon.manager()
 

@@ -258,3 +258,17 @@ def test_merge_in_passes_when_runs_exceed_fan_in(corpus, local_run, tmp_path, mo
     monkeypatch.setattr(writers, "FAN_IN", 4)
     engine.run([str(corpus)], tmp_path / "out", part_bytes=64 << 10)
     assert outputs(tmp_path / "out") == outputs(local_run[0])
+
+
+def test_collector_tuning_only_in_extraction_processes():
+    """A library caller's collector is left alone; the `extractors run` process and the engines'
+    workers (partition.TUNE_GC) freeze the pipeline's objects and collect less often."""
+    import gc
+    import subprocess
+    import sys
+    probe = ("import gc; t0 = gc.get_threshold(); import extractors.partition as p; p._built(object()); "
+             "a = gc.get_threshold(); p.TUNE_GC = True; p._built(object()); b = gc.get_threshold(); "
+             "print(a == t0, b == p.GC_THRESHOLDS, gc.get_freeze_count() > 0)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "True", "True"]
+    assert gc.get_threshold() != partition.GC_THRESHOLDS   # this (test) process is untouched
