@@ -95,8 +95,8 @@ def run(inputs: List[str] = typer.Argument(..., help="Files or folders of abstra
             elif engine_name == "spark":
                 summary = _run_spark(inputs, out, master, workers, advance, opts)
             else:
-                partition.TUNE_GC = True   # this process only extracts (with one worker, it is the worker)
-                summary = engine.run(inputs, out, workers=workers or 1, progress=advance, **opts)
+                with partition.extraction_only():   # with one worker this process is the worker
+                    summary = engine.run(inputs, out, workers=workers or 1, progress=advance, **opts)
     except engine.OutputBusy as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(EXIT_USAGE)

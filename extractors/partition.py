@@ -23,6 +23,7 @@ your own can also use `extract_partitions` under ``mapPartitions``.
 from __future__ import annotations
 
 import queue
+from contextlib import contextmanager
 import threading
 from array import array
 from bisect import bisect_left
@@ -322,6 +323,27 @@ def _built(extractor):
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
     return extractor
+
+
+@contextmanager
+def extraction_only():
+    """For the duration of a command that only extracts (`extractors run` with the local engine):
+    `TUNE_GC` on; afterwards the collector's thresholds and frozen objects are as they were, so a
+    Python caller that invoked the command in its own process gets its collector back."""
+    import gc
+    before, was = gc.get_threshold(), TUNE_GC
+    _set_tune(True)
+    try:
+        yield
+    finally:
+        _set_tune(was)
+        gc.set_threshold(*before)
+        gc.unfreeze()
+
+
+def _set_tune(on: bool) -> None:
+    global TUNE_GC
+    TUNE_GC = on
 
 
 def warm_up() -> None:

@@ -271,4 +271,10 @@ def test_collector_tuning_only_in_extraction_processes():
              "print(a == t0, b == p.GC_THRESHOLDS, gc.get_freeze_count() > 0)")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["True", "True", "True"]
-    assert gc.get_threshold() != partition.GC_THRESHOLDS   # this (test) process is untouched
+    # a Python caller that runs the command in its own process gets its collector back
+    before = gc.get_threshold()
+    with partition.extraction_only():
+        assert partition.TUNE_GC
+        partition._built(object())
+        assert gc.get_threshold() == partition.GC_THRESHOLDS
+    assert gc.get_threshold() == before and not partition.TUNE_GC and gc.get_freeze_count() == 0
