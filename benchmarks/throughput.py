@@ -67,8 +67,8 @@ def child(mode: str, corpus: str, limit: int, workers: int) -> None:
                 dask_rss = max(client.run(_peak_rss).values())
             secs = time.perf_counter() - t0   # the cluster's close included, as `--engine dask` does it
     else:
-        from extractors import engine
-        with tempfile.TemporaryDirectory() as tmp:
+        from extractors import engine, partition
+        with tempfile.TemporaryDirectory() as tmp, partition.extraction_only():   # as `extractors run` does
             summary = engine.run([texts_file], Path(tmp) / "out", workers=workers)
             n = summary.abstracts_read
     if mode not in ("dask", "spark"):
