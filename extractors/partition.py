@@ -331,19 +331,15 @@ def extraction_only():
     `TUNE_GC` on; afterwards the collector's thresholds and frozen objects are as they were, so a
     Python caller that invoked the command in its own process gets its collector back."""
     import gc
+    global TUNE_GC
     before, was = gc.get_threshold(), TUNE_GC
-    _set_tune(True)
+    TUNE_GC = True
     try:
         yield
     finally:
-        _set_tune(was)
+        TUNE_GC = was
         gc.set_threshold(*before)
         gc.unfreeze()
-
-
-def _set_tune(on: bool) -> None:
-    global TUNE_GC
-    TUNE_GC = on
 
 
 def warm_up() -> None:

@@ -410,10 +410,8 @@ def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candi
     seen_held = {(c.start, c.end) for c in held}
     out = []
     spans = [(m.start(), m.end(), m.group()) for m in generic_matches(text)]
-    for s, e in compared_quantities(text):
-        if not any(_overlap((s, e), (a, b)) for a, b, _ in spans) and \
-                not any(_overlap((s, e), (c.start, c.end)) for c in held):
-            spans.append((s, e, text[s:e]))
+    quality = _Spans([(a, b) for a, b, _ in spans] + [(c.start, c.end) for c in held])
+    spans += [(s, e, text[s:e]) for s, e in compared_quantities(text) if not quality.overlaps(s, e)]
     taken = _Spans(sp for ent in entities for sp in ent.mentions)
     for s, e, surface in sorted(spans):
         if (s, e) not in seen_held and not taken.overlaps(s, e):

@@ -454,22 +454,22 @@ def proposed(p: Pair) -> float:
     return float(p.entity.role == "proposed")
 
 
+def _ours_before(p: Pair) -> bool:
+    """'our / the proposed / this' system in the number's sentence before the number."""
+    first = p.ctx.first_ours(p.number.start)
+    return first is not None and first < p.number.start
+
+
 def ours_in_clause(p: Pair) -> float:
     """'our / the proposed / we' in the number's sentence before it, and the candidate is proposed."""
-    if p.entity.role != "proposed":
-        return 0.0
-    first = p.ctx.first_ours(p.number.start)
-    return float(first is not None and first < p.number.start)
+    return float(p.entity.role == "proposed" and _ours_before(p))
 
 
 def ours_not_proposed(p: Pair) -> float:
     """'our / the proposed / this' system in the number's sentence before it, and the candidate is
     not proposed: the sentence credits the paper's own system, so a named backbone, baseline or
     component is unlikely to be the one ("our pruning method improves MobileNetV3 by 0.3%")."""
-    if p.entity.role == "proposed":
-        return 0.0
-    first = p.ctx.first_ours(p.number.start)
-    return float(first is not None and first < p.number.start)
+    return float(p.entity.role != "proposed" and _ours_before(p))
 
 
 #: a comparison with another system between a name and a later number: "X reaches 77.6%, while
@@ -488,11 +488,15 @@ def compared_between(p: Pair) -> float:
 _FROM = regex.compile(r"\bfrom\s*\$?\s*$", regex.IGNORECASE)
 
 
+def after_from(text: str, number) -> bool:
+    """Does "from" stand right before the number ("from 42.2% to 67.6%")?"""
+    return bool(_FROM.search(text, max(0, number.start - 8), number.start))
+
+
 def _from_end(p: Pair) -> bool:
     """The number is the start of a change "from A to B" (the before-value, often a baseline's)."""
     n = p.number
-    return (n.range_with is not None and p.ctx.numbers[n.range_with].start > n.start
-            and bool(_FROM.search(p.ctx.text, max(0, n.start - 8), n.start)))
+    return n.range_with is not None and p.ctx.numbers[n.range_with].start > n.start and after_from(p.ctx.text, n)
 
 
 def proposed_from_end(p: Pair) -> float:
@@ -510,9 +514,7 @@ def ours_unnamed(p: Pair) -> float:
     """'our / the proposed / this' system in the number's sentence before it, and no candidate of
     the attribute is proposed: the paper's own system has no name to link ("our approach reaches
     72.5% on ImageNet with ResNet-50")."""
-    first = p.ctx.first_ours(p.number.start)
-    return float(first is not None and first < p.number.start
-                 and not any(e.role == "proposed" for e in p.ctx.candidates[p.attr]))
+    return float(_ours_before(p) and not any(e.role == "proposed" for e in p.ctx.candidates[p.attr]))
 
 
 def only_candidate(p: Pair) -> float:

@@ -26,7 +26,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .entities import add_entities
-from .link_features import _FROM, ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
+from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, after_from, features, pairs
 from .linker import data_mentions, parallel_lists, share_links
 from .sentences import doc_sentences
 from .textutil import doc_text
@@ -126,7 +126,7 @@ def same_range_links(nums, text: str = "") -> None:
         for attr in ("metric", "dataset"):
             if getattr(a, attr) is not None:
                 setattr(b, attr, getattr(a, attr))
-        if a.subject is not None and b.kind == a.kind and not _FROM.search(text, max(0, a.start - 8), a.start):
+        if a.subject is not None and b.kind == a.kind and not after_from(text, a):
             b.subject, b.subjects = a.subject, list(a.subjects)
 
 

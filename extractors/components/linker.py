@@ -321,8 +321,9 @@ def _metric_after(text, pos, s_end, metrics, held, held_at, revived) -> Optional
         if _METRIC_AFTER.match(text[pos:s]):
             return e.name
     for s, t, _ in held_at.within(pos, min(s_end, pos + 40)):
-        if _METRIC_AFTER.match(text[pos:s]) and not vague_measure(text, *metric_span(text, s, t, pos)):
-            return _revive(text, s, t, held, revived, extend_from=pos)
+        span = _METRIC_AFTER.match(text[pos:s]) and _measure_span(text, s, t, extend_from=pos)
+        if span:
+            return _revive(text, span, held, revived)
     return None
 
 
@@ -343,9 +344,10 @@ def _metric_before(text, pos, s_start, metrics, held, held_at, revived, by_only:
     if best:
         return best
     for s, t, _ in held_at.within(s_start, pos):
-        if t <= pos and measures(t) and not _IDIOM_BEFORE.search(text, max(0, s - 12), s) \
-                and not vague_measure(text, *metric_span(text, s, t)):
-            best = _revive(text, s, t, held, revived)
+        span = t <= pos and measures(t) and not _IDIOM_BEFORE.search(text, max(0, s - 12), s) \
+            and _measure_span(text, s, t)
+        if span:
+            best = _revive(text, span, held, revived)
     return best
 
 
@@ -424,10 +426,17 @@ def vague_measure(text: str, s: int, t: int) -> bool:
     return bool(words) and set(words) <= resources.word_list("vague_measures")
 
 
-def _revive(text: str, s: int, t: int, held: dict, revived: dict, extend_from: int = -1) -> str:
+def _measure_span(text: str, s: int, t: int, extend_from: int = -1) -> Optional[tuple[int, int]]:
+    """The span of the measure a held quality word at [s, t) names (`metric_span`), or None when
+    it names no measure (`vague_measure`: "performance")."""
+    span = metric_span(text, s, t, extend_from)
+    return None if vague_measure(text, *span) else span
+
+
+def _revive(text: str, span: tuple[int, int], held: dict, revived: dict) -> str:
     """A quality word that a number measures is a metric after all, with the words that narrow
-    it down: "standard accuracy", "end-to-end training time", "energy cost"."""
-    s, t = metric_span(text, s, t, extend_from)
+    it down (its `_measure_span`): "standard accuracy", "end-to-end training time", "energy cost"."""
+    s, t = span
     surface = text[s:t]
     return _metric_entity(revived, surface, lambda: sorted(set(held.get(surface.casefold(), [])) | {(s, t)}))
 
