@@ -127,13 +127,10 @@ MARGINS = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
 
 def accuracy(model: dict, groups: list[Group], margin: Optional[float] = None,
              locks: Optional[bool] = None) -> float:
-    """Share of groups whose chosen candidate (link_scorer.pick) is the labelled one; `locks`
-    (default: the model's own) lets a decisive cue keep the rules' choice."""
-    from .components.link_scorer import decisive, pick, score
-    margin = model.get("margin", 0.0) if margin is None else margin
-    locks = model.get("locks", False) if locks is None else locks
-    right = sum(pick([score(model, c) for c in g.cues], g.rule, margin, locks and decisive(g.cues[g.rule]))
-                == g.label for g in groups)
+    """Share of groups whose chosen candidate (link_scorer.select, as the shipped scorer chooses)
+    is the labelled one; `margin` and `locks` default to the model's own."""
+    from .components.link_scorer import select
+    right = sum(select(model, g.cues, g.attr, margin, locks) == g.label for g in groups)
     return right / len(groups) if groups else 0.0
 
 

@@ -74,12 +74,27 @@ def pick(scores: list[float], rule: Optional[int], margin: float, locked: bool =
     return best
 
 
-def choose(model: dict, candidates: list[Pair]) -> Pair:
-    """The candidate the model prefers (see `pick`; the margin is the model's, 0 for `learned`)."""
-    cues = [features(p) for p in candidates]
+def select(model: dict, cues: list[dict], attr: str, margin: Optional[float] = None,
+           locks: Optional[bool] = None) -> int:
+    """The index of the candidate the model prefers among candidates with these cues (see `pick`;
+    `margin` and `locks` default to the model's own, 0 and off for `learned`). A decisive cue
+    that backs the rules' choice keeps it; for a dataset, a 'respectively' pairing with exactly
+    one candidate takes the place of the rules' choice (measured: for metrics and subjects the
+    pairing, counted over the whole sentence, is not reliable enough)."""
+    margin = model.get("margin", 0.0) if margin is None else margin
+    locks = model.get("locks", False) if locks is None else locks
     rule = next((i for i, c in enumerate(cues) if c.get("e:rule_choice", c.get("n:rule_choice"))), None)
-    locked = rule is not None and model.get("locks", False) and decisive(cues[rule])
-    return candidates[pick([score(model, c) for c in cues], rule, model.get("margin", 0.0), locked)]
+    locked = rule is not None and locks and decisive(cues[rule])
+    if locks and not locked and attr == "dataset":
+        paired = [i for i, c in enumerate(cues) if c.get("e:paired_respectively")]
+        if len(paired) == 1:
+            rule, locked = paired[0], True
+    return pick([score(model, c) for c in cues], rule, margin, locked)
+
+
+def choose(model: dict, candidates: list[Pair], attr: str) -> Pair:
+    """The candidate the model prefers for `attr` (see `select`)."""
+    return candidates[select(model, [features(p) for p in candidates], attr)]
 
 
 def relink(doc: Doc, models: dict) -> None:
@@ -90,7 +105,7 @@ def relink(doc: Doc, models: dict) -> None:
     ctx = Context.of(doc_text(doc), nums, doc._.entities or [], doc._.held_metrics or [], doc_sentences(doc))
     added = []
     for n in nums:
-        chosen = {attr: choose(models[attr], pairs(ctx, n, attr)) for attr in ATTRIBUTES
+        chosen = {attr: choose(models[attr], pairs(ctx, n, attr), attr) for attr in ATTRIBUTES
                   if n.kind in SCORED_KINDS[attr]}
         for attr in ("metric", "dataset"):
             e = chosen[attr].entity

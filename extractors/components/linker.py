@@ -70,7 +70,7 @@ _BY_HEDGES = (r"up\s+to|over|about|around|nearly|almost|more\s+than|"
 _BY_BEFORE = regex.compile(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*"  # at most eight words, then "by"
                            rf"(?:(?:{_BY_HEDGES})\s*)?[~≈∼<>]?\s*$")
 #: the words that may stand between a metric and its number ("an accuracy of about 94.7%")
-_BEFORE_LINK_WORDS = (r"of|at|is|was|=|:|reaches|reaching|achieves|"
+_BEFORE_LINK_WORDS = (r"of|at|is|was|=|:|reaches|reaching|achieves|\)|"
                       r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
                       r"than|only|just|nearly|almost|an?|the|and|\(|,")
 #: those that may follow an "on <name>" between them
@@ -178,7 +178,13 @@ def link_numbers(doc: Doc) -> None:
         add_entities(doc, [e for e in revived.values() if e not in ents])
 
 
-_PARTNER = regex.compile(r"^\s?(?:-|–|—|to|~|∼|/|,|and|or|vs\.?)\s?$|^\s*(?:[\w@^\-]+\s+){0,2}?(?:and|or|,|/)\s*$")
+#: what lies between two numbers of one range or list: a range mark or one list word ("-", "to",
+#: ",", "and", ", and"), or up to two words (a unit, a metric) before the list word ("95.1% top-1
+#: and 80.2%")
+_PARTNER = regex.compile(r"""
+    ^\s?(?:-|–|—|to|~|∼|/|,|,?\s?and|,?\s?or|vs\.?)\s?$    # a range mark or a list word
+  | ^\s*(?:[\w@^\-]+\s+){0,2}?(?:,?\s?and|,?\s?or|,|/)\s*$   # a unit or a metric, then the list word
+""", regex.VERBOSE)
 
 
 def _partners(text: str, a, b) -> bool:

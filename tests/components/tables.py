@@ -1,16 +1,20 @@
 """Loading the component case tables (tests/components/<component>_cases.json).
 
-Each table holds sentences from the training annotations (data/annotations/part_0..3.jsonl; a
-case's `source` is the abstract's id there) and made-up sentences (`source` "made-up"). Cases
-from the held-out files are never used: `training_ids` is what a case's source must be in.
+Each table holds sentences from the development annotations (every file of data/annotations and
+data/results that `extractors.train.held_out` does not set apart; a case's `source` is the
+abstract's id there) and made-up sentences (`source` "made-up"). Cases from the held-out files
+are never used: `training_ids` is what a case's source must be in.
 """
 import json
 from functools import lru_cache
 from pathlib import Path
 
+from extractors.train import held_out
+
 HERE = Path(__file__).parent
-ANNOTATIONS = HERE.parent.parent / "data" / "annotations"
-TRAINING = tuple(ANNOTATIONS / f"part_{i}.jsonl" for i in range(4))
+DATA = HERE.parent.parent / "data"
+TRAINING = tuple(f for folder in ("annotations", "results") for f in sorted((DATA / folder).glob("*.jsonl"))
+                 if not held_out(f))
 MADE_UP = "made-up"
 
 
