@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity, singular_quality
-from .linker import COMPARISON, FAMILY, Mentions, chains, metric_span, sentences, vague_measure
+from .linker import COMPARISON, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
 
 ATTRIBUTES = ("metric", "subject", "dataset")
 #: entity types that can fill each attribute
@@ -392,6 +392,12 @@ def on_frame(p: Pair) -> float:
     return float(bool(_ON.search(_left(p))))
 
 
+def pretrained_on(p: Pair) -> float:
+    """'pre-trained on D' before the mention: the data a model learned from, seldom the dataset a
+    number is measured on ("After pretrained on ImageNet-22K, it attains 86.5% top-1")."""
+    return float(pretraining_data(p.ctx.text, p.mention[0]))
+
+
 def baseline_frame(p: Pair) -> float:
     """'than / over / compared to / outperforms Y' before the mention: a baseline, not the subject."""
     return float(bool(_BASELINE.search(_left(p, 40))))
@@ -669,7 +675,7 @@ def none_in_sentence(p: Pair) -> float:
 
 ENTITY_CUES: list[Callable[[Pair], float]] = [
     rule_choice, same_sentence, same_clause, before, distance, adjacent, numbers_between,
-    rivals_between, on_frame, baseline_frame, agent_frame, in_parenthesis_after, given_for, labelled_by, respectively,
+    rivals_between, on_frame, pretrained_on, baseline_frame, agent_frame, in_parenthesis_after, given_for, labelled_by, respectively,
     paired_respectively, proposed, ours_in_clause, ours_not_proposed, proposed_from_end, compared_between,
     only_candidate, first_candidate, frequency, family_name, held_word,
     nearest_in_sentence, only_in_sentence, closer_number, glue_between, right_after, partner_choice, in_long_list,
