@@ -8,7 +8,7 @@ from typing import Optional, Sequence
 
 from spacy.tokens import Doc
 
-from .canonical import canonical
+from .canonical import canonical, split_dataset
 from .models import (FIELD_OF_TYPE, LEADERBOARD_KINDS, Acronym, Bound, Entity, LeaderboardRow, Record, Result, Source,
                      Span, Url,
                      record_id)
@@ -46,7 +46,7 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
                                   kind=num.kind, qualifier=num.qualifier, metric=num.metric,
                                   subject=num.subject, dataset=num.dataset, subjects=list(num.subjects),
                                   uncertainty=num.uncertainty, magnitude=num.magnitude,
-                                  range_with=num.range_with, relative=num.relative))
+                                  range_with=num.range_with, relative=num.relative, split=num.split))
     data_types = {e.name: "DATASET" for e in rec.datasets}
     data_types.update({e.name: "BENCHMARK" for e in rec.benchmarks if e.name not in data_types})
     rec.leaderboard = leaderboard_rows(rec.results, doc._.baselines, data_types)
@@ -59,16 +59,18 @@ def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optiona
     kind is a score, delta or ratio (counts and settings are no one's standing); a delta or ratio
     carries its baseline (`baselines[i]`, aligned with `results`) when the text names one; every
     row carries the canonical names of its dataset and metric (`data_types`: dataset name ->
-    DATASET/BENCHMARK)."""
+    DATASET/BENCHMARK) and the dataset's split when the text names one; a named split that
+    leaderboards keep apart ("test-dev") is part of the canonical dataset name."""
     data_types = data_types or {}
     rows = []
     for i, r in enumerate(results):
         if not (r.metric and r.dataset) or r.kind not in LEADERBOARD_KINDS:
             continue
         baseline = baselines[i] if baselines and i < len(baselines) and r.kind != "score" else None
+        dataset_canonical = split_dataset(canonical(r.dataset, data_types.get(r.dataset, "DATASET")), r.split)
         for subject in (r.subjects or ([r.subject] if r.subject else [])):
             rows.append(LeaderboardRow(subject=subject, dataset=r.dataset, metric=r.metric, value=r.value,
-                                       dataset_canonical=canonical(r.dataset, data_types.get(r.dataset, "DATASET")),
+                                       dataset_canonical=dataset_canonical, split=r.split,
                                        metric_canonical=canonical(r.metric, "METRIC"),
                                        unit=r.unit, qualifier=r.qualifier, result_index=i, kind=r.kind,
                                        baseline=baseline, uncertainty=r.uncertainty))

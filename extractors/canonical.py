@@ -167,3 +167,29 @@ def _listed(types: tuple[str, ...], name: str) -> Optional[str]:
         if got is not None:
             return got
     return None
+
+
+@lru_cache(maxsize=1)
+def split_names() -> tuple[dict[str, str], dict[str, str]]:
+    """({written form: split}, {split: kind}) from resources/splits.tsv: the dataset splits a
+    result may name, "named" ones (test-dev) kept apart by leaderboards, "generic" ones
+    (validation) shown beside the dataset."""
+    from . import resources
+    names, kinds = {}, {}
+    for form, split, kind in resources.rows("splits.tsv"):
+        names[form.lower()] = split
+        kinds[split] = kind.strip()
+    return names, kinds
+
+
+def split_kind(split: str) -> str:
+    """"named" (leaderboards keep it apart: "test-dev") or "generic" ("validation")."""
+    return split_names()[1].get(split, "generic")
+
+
+def split_dataset(dataset_canonical: str, split: Optional[str]) -> str:
+    """The canonical dataset a leaderboard groups a row under: with a named split it is a
+    dataset of its own ("COCO" + "test-dev" -> "COCO test-dev"); a generic split changes nothing."""
+    if split and split_kind(split) == "named" and split.casefold() not in dataset_canonical.casefold():
+        return f"{dataset_canonical} {split}"
+    return dataset_canonical

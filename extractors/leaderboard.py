@@ -54,7 +54,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
 from . import resources
-from .canonical import canonical
+from .canonical import canonical, split_kind
 from .canonical import group_key  # names that differ only in case, spacing or punctuation are one group
 from .models import LEADERBOARD_KINDS, SCHEMA_BASE_URL, SCHEMA_VERSION, LeaderboardRow, Qualifier, Source
 from .recordfiles import NoRecords, Reading, unique_records  # noqa: F401 (NoRecords: what collect raises)
@@ -165,6 +165,7 @@ class Entry:
     uncertainty: Optional[float] = None
     dataset_canonical: Optional[str] = None   # what tables group by (canonical.py)
     metric_canonical: Optional[str] = None
+    split: Optional[str] = None               # the dataset's split the text names ("validation")
 
 
 @dataclass
@@ -256,7 +257,7 @@ def _add_record(rec: dict, where: str, col: Collection) -> None:
                              row.uncertainty,
                              # records written before rows carried canonical names get them here
                              row.dataset_canonical or canonical(row.dataset, "DATASET"),
-                             row.metric_canonical or canonical(row.metric, "METRIC")))
+                             row.metric_canonical or canonical(row.metric, "METRIC"), row.split))
     if not entries:
         return
     try:
@@ -441,8 +442,10 @@ def value_text(e: Entry) -> str:
 
 
 def display_text(e: Entry) -> str:
-    """The value with qualifier and unit: '52.56 %', '< 30 %', '2.5 x'."""
-    return f"{value_text(e)} {e.unit}" if e.unit else value_text(e)
+    """The value with qualifier, unit and a generic split: '52.56 %', '< 30 %', '2.5 x', '76.1 %
+    (validation)' (a named split is in the table's dataset: 'COCO test-dev')."""
+    text = f"{value_text(e)} {e.unit}" if e.unit else value_text(e)
+    return f"{text} ({e.split})" if e.split and split_kind(e.split) == "generic" else text
 
 
 def source_text(p: Paper) -> str:
@@ -503,7 +506,7 @@ def to_markdown(tables: list[Table], papers: dict[str, Paper], improvements: Ite
 
 CSV_COLUMNS = ["dataset", "metric", "lower_is_better", "rank", "subject", "value", "qualifier", "unit",
                "record_id", "source_path", "source_index", "title", "venue", "year", "result_index",
-               "kind", "baseline"]
+               "kind", "baseline", "split"]
 
 
 def to_csv(tables: list[Table], papers: dict[str, Paper], improvements: Iterable[Improvements] = ()) -> str:
@@ -519,7 +522,7 @@ def to_csv(tables: list[Table], papers: dict[str, Paper], improvements: Iterable
             w.writerow([t.dataset, t.metric, str(t.lower_is_better).lower(), rank, e.subject, value_text(e),
                         e.qualifier or "", e.unit or "", e.record_id, p.source.path, p.source.index,
                         p.title or "", p.venue or "", "" if p.year is None else p.year, e.result_index,
-                        e.kind, e.baseline or ""])
+                        e.kind, e.baseline or "", e.split or ""])
     return buf.getvalue()
 
 

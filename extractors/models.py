@@ -120,7 +120,10 @@ class Result(_Additive):
         "for a delta: true when the change is relative to the old value (`5% relative`, `a 62.5% "
         "reduction`), false when absolute (`+2.3 points`, `2 pp`), absent when the text does not say"))
 
-    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "magnitude", "range_with", "relative")
+    split: Optional[str] = Field(default=None, description=(
+        "the split of `dataset` the text names beside it (extractors/resources/splits.tsv): `validation` "
+        "for `ImageNet validation set`, `test-dev` for `MS-COCO test-dev`, `test` for `the test set of CrowdPose`"))
+    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "magnitude", "range_with", "relative", "split")
 
 
 class Bound(_Strict):
@@ -167,7 +170,9 @@ class LeaderboardRow(_Additive):
     metric_canonical: Optional[str] = Field(default=None, description="the metric's canonical name: "
                                             "leaderboards group by it and take its direction from it")
 
-    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty",)
+    split: Optional[str] = Field(default=None, description="the result's `split` of the dataset; a named "
+                                 "split such as test-dev is part of `dataset_canonical` too (tables keep it apart)")
+    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "split")
 
 
 #: The entity types, defined here once: every module that names a type or an entity field of a

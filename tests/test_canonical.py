@@ -66,3 +66,37 @@ def test_records_carry_canonical_names(extractor):
     assert [(d.name, d.canonical) for d in rec.datasets] == [("CIFAR-10", "CIFAR-10")]
     (row,) = rec.leaderboard
     assert (row.dataset_canonical, row.metric_canonical) == ("CIFAR-10", "top-1 accuracy")
+
+
+@pytest.mark.parametrize("text,number,dataset,split,dataset_canonical", [
+    # after the name: a generic split before "set", a named split alone (as in the dev annotations)
+    ("We propose FooNet. FooNet reaches 84.2% top-1 accuracy on the ImageNet validation set.", "84.2%",
+     "ImageNet", "validation", "ImageNet"),
+    ("We propose FooNet. FooNet reaches 48.1 AP on the MS-COCO test-dev set.", "48.1", "MS-COCO", "test-dev",
+     "COCO test-dev"),
+    # before the name
+    ("We propose FooNet. FooNet reaches 71.0 AP on the test set of COCO.", "71.0", "COCO", "test", "COCO"),
+    # no split named: none written
+    ("We propose FooNet. FooNet reaches 91.2% top-1 accuracy on CIFAR-10.", "91.2%", "CIFAR-10", None, "CIFAR-10"),
+    # "test" alone is a word, not a split ("we test ... on ImageNet"), and "validation" needs its "set"
+    ("We propose FooNet. On ImageNet validation, FooNet reaches 80.1% top-1 accuracy.", "80.1%", "ImageNet", None,
+     "ImageNet"),
+])
+def test_results_and_rows_carry_the_split(extractor, text, number, dataset, split, dataset_canonical):
+    rec = extractor.extract(text)
+    (r,) = [r for r in rec.results if r.span.text == number]
+    assert (r.dataset, r.split) == (dataset, split)
+    (row,) = [row for row in rec.leaderboard if row.value == r.value]
+    assert (row.split, row.dataset_canonical) == (split, dataset_canonical)
+    assert ("split" in r.model_dump()) is (split is not None)   # additive: written only when known
+
+
+@pytest.mark.parametrize("dataset,split,expected", [
+    ("COCO", "test-dev", "COCO test-dev"),       # a named split: a table of its own
+    ("COCO test-dev", "test-dev", "COCO test-dev"),
+    ("ImageNet", "validation", "ImageNet"),      # a generic split groups with its dataset
+    ("ImageNet", None, "ImageNet"),
+])
+def test_split_dataset(dataset, split, expected):
+    from extractors.canonical import split_dataset
+    assert split_dataset(dataset, split) == expected

@@ -405,3 +405,19 @@ def test_tables_group_by_canonical_names_and_filter():
     assert "CIFAR-10 · top-1 accuracy" in md and "ImageNet-21K" not in md
     md = render(col, "md", Filters(dataset="imagenet 21k"))
     assert "ImageNet-21K" in md and "CIFAR-10" not in md and "(ICLR 2021)" in md
+
+
+def test_splits_show_beside_the_value_and_named_splits_get_their_own_table():
+    from extractors.leaderboard import build_tables, collect_records, render
+    recs = [_canon_record("a paper", "ImageNet", "top-1 accuracy", 80.0, "A"),
+            _canon_record("b paper", "ImageNet", "top-1 accuracy", 81.0, "B"),
+            _canon_record("c paper", "COCO", "AP", 48.1, "C"), _canon_record("d paper", "COCO", "AP", 47.0, "D")]
+    recs[1]["leaderboard"][0]["split"] = "validation"
+    recs[2]["leaderboard"][0].update(split="test-dev", dataset_canonical="COCO test-dev")
+    col = collect_records(recs)
+    assert [(t.dataset, [e.subject for e in t.entries]) for t in build_tables(col.entries)] == [
+        ("COCO", ["D"]), ("COCO test-dev", ["C"]), ("ImageNet", ["B", "A"])]
+    md = render(col, "md")
+    assert "81 % (validation)" in md and "80 % |" in md
+    rows = list(csv.DictReader(io.StringIO(render(col, "csv"))))
+    assert {r["subject"]: r["split"] for r in rows} == {"A": "", "B": "validation", "C": "test-dev", "D": ""}

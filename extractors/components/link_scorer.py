@@ -10,7 +10,7 @@ so the scorer keeps the rules where they are right and overrules them where the 
 
 Reads ``doc._.numbers`` (links filled in by `result_linker`), ``doc._.entities``,
 ``doc._.held_metrics``; writes the links of each number (``metric``, ``subject``, ``subjects``,
-``dataset``) and adds to ``doc._.entities`` the held quality words it chose as metrics. The weights are data:
+``dataset``, and in every mode ``split``: the dataset's split the text names, `linker.dataset_split`) and adds to ``doc._.entities`` the held quality words it chose as metrics. The weights are data:
 ``extractors/resources/linker.json`` (feature names and weights, the files they were trained on,
 and their cross-validated accuracy). Inference is plain Python arithmetic: deterministic.
 
@@ -27,7 +27,7 @@ from spacy.tokens import Doc
 
 from .entities import add_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, after_from, features, pairs
-from .linker import data_mentions, parallel_lists, share_links
+from .linker import data_mentions, dataset_split, parallel_lists, share_links
 from .sentences import doc_sentences
 from .textutil import doc_text
 
@@ -161,7 +161,18 @@ class LinkScorer:
     def __call__(self, doc: Doc) -> Doc:
         if self.models is not None:
             relink(doc, self.models)
+        link_splits(doc)
         return doc
+
+
+def link_splits(doc: Doc) -> None:
+    """Each number's `split`: the split of its (final) dataset the text names (linker.dataset_split)."""
+    nums = doc._.numbers or []
+    if not nums or not any(n.dataset for n in nums):
+        return
+    text, data, sents = doc_text(doc), data_mentions(doc._.entities or []), doc_sentences(doc)
+    for n in nums:
+        n.split = dataset_split(text, n, data, sents)
 
 
 @Language.factory("link_scorer", default_config={"use": "both"},

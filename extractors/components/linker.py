@@ -29,6 +29,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from ..canonical import split_names
 from .textutil import doc_text, rx
 
 from .candidates import Source
@@ -526,6 +527,45 @@ def pretraining_data(text: str, start: int) -> bool:
     Such a dataset is what a model learned from, seldom what a number is measured on ("After
     pretrained on ImageNet-22K, it attains 86.5% top-1 accuracy" is on ImageNet-1K)."""
     return bool(_PRETRAINED_ON.search(text, max(0, start - 40), start))
+
+
+@lru_cache(maxsize=1)
+def _split_patterns():
+    """The patterns of a split after a dataset's mention and before it (canonical.split_names)."""
+    names, kinds = split_names()
+
+    def alternatives(kind: str) -> str:
+        return "|".join(regex.escape(f).replace(r"\ ", r"\s+")
+                        for f in sorted(names, key=len, reverse=True) if kinds[names[f]] == kind)
+
+    after = regex.compile(rf"""
+        \s*(?:['’]s\s+)?(?:\(\s*)?                       # "COCO's", "COCO ("
+        (?:(?:the|its|official|public|standard)\s+)?
+        (?:(?P<split>{alternatives("named")})(?![\p{{L}}\p{{N}}\-])   # a named split: "test-dev"
+          |(?P<split>{alternatives("generic")})\s+(?:set|split|subset|partition)s?\b)  # "validation set"
+        """, regex.IGNORECASE | regex.VERBOSE)
+    before = regex.compile(rf"""
+        \b(?P<split>{alternatives("generic")}|{alternatives("named")})\s+   # "the test"
+        (?:set|split|subset|partition)s?\s+(?:of|on|from|in)\s+(?:the\s+)?$  # "set of (the)"
+        """, regex.IGNORECASE | regex.VERBOSE)
+    return after, before
+
+
+def dataset_split(text: str, n, data: Mentions, sents: Sentences) -> Optional[str]:
+    """The split of the number's dataset that the text names at the dataset's mention in the
+    number's sentence nearest to it: after the name ("ImageNet validation set", "MS-COCO
+    test-dev") or before it ("the test set of CrowdPose"); None when it names none."""
+    if n.dataset is None:
+        return None
+    after, before = _split_patterns()
+    names = split_names()[0]
+    s_start, s_end = sents.at(n.start)
+    mentions = [m for m in data.within(s_start, s_end) if m[2].name == n.dataset]
+    if not mentions:
+        return None
+    s, t, _ = min(mentions, key=lambda m: (abs(m[0] - n.start), m[0]))
+    found = after.match(text, t, min(s_end, t + 40)) or before.search(text, max(s_start, s - 40), s)
+    return names[regex.sub(r"\s+", " ", found.group("split")).lower()] if found else None
 
 
 def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:

@@ -56,6 +56,7 @@ class NumberMatch:
     magnitude: Optional[str] = None   # the suffix or word as written: "k", "G", "B", "million"
     range_with: Optional[int] = None  # index (in the list of numbers) of the other end of a range
     relative: Optional[bool] = None
+    split: Optional[str] = None       # the split of its dataset the text names ("validation", "test-dev")
     written: float = 0.0              # the number as written, before any magnitude
     part_of: bool = False             # "12" in "12 of 14 tasks": a part of the total that follows
     unit_kind: str = ""               # the default kind of its unit (units.tsv), before any cue
