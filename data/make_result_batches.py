@@ -30,6 +30,10 @@ Round 3 (``--round 3``; sixth session, more data for the link scorer, whose trai
 data-name rule had exhausted: 28 abstracts were left): rule 1 alone (a percentage or a decimal
 number) over both pools together, excluding every abstract already in any annotation file as in
 round 2, 160 drawn with ``random.Random(SEED3)``, all development: ``dev_9..12.jsonl`` (40 each).
+
+Round 4 (``--round 4``; seventh session, more data for the link scorer): as round 3 (rule 1 alone,
+both pools, excluding every abstract already in any annotation file), 240 drawn with
+``random.Random(SEED4)``, all development: ``dev_13..18.jsonl`` (40 each).
 """
 import json
 import random
@@ -43,7 +47,9 @@ from batchio import write_batch, write_split  # noqa: E402
 SEED = 20261201
 SEED2 = 20261202
 SEED3 = 20261203
+SEED4 = 20261204
 ROUND2 = 160
+ROUND4 = 240
 PER_POOL = 150
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -92,19 +98,19 @@ def all_annotated_texts() -> set[str]:
     return seen
 
 
-def later_round(seed: int, first_batch: int, need_data_name: bool = True) -> None:
-    """Rounds 2 and 3: ROUND2 development abstracts drawn from both pools together, none already
-    annotated; round 2 keeps the data-name rule, round 3 only the score rule. Each round excludes what was annotated when it was drawn, so
+def later_round(seed: int, first_batch: int, need_data_name: bool = True, count: int = ROUND2) -> None:
+    """Rounds 2 to 4: `count` development abstracts drawn from both pools together, none already
+    annotated; round 2 keeps the data-name rule, rounds 3 and 4 only the score rule. Each round excludes what was annotated when it was drawn, so
     rerunning an earlier round after later annotation cannot draw it again (too few remain)."""
     names, seen = data_names(), all_annotated_texts()
     rows = [json.loads(l) for pool in POOLS for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
     ok = [r for r in rows if r.get("abstract") and " ".join(r["abstract"].split()) not in seen
           and SCORE.search(r["abstract"]) and (not need_data_name or has_data_name(r["abstract"], names))]
     ok.sort(key=lambda r: r["id"])
-    drawn = random.Random(seed).sample(ok, ROUND2)
-    print(f"both pools: {len(rows)} abstracts, {len(ok)} qualify and are not annotated, {ROUND2} drawn")
+    drawn = random.Random(seed).sample(ok, count)
+    print(f"both pools: {len(rows)} abstracts, {len(ok)} qualify and are not annotated, {count} drawn")
     out = ROOT / "data/results/batches"
-    for k in range(0, ROUND2, 40):
+    for k in range(0, count, 40):
         write_batch(out / f"dev_{first_batch + k // 40}.jsonl", drawn[k:k + 40])
 
 
@@ -113,6 +119,8 @@ def main() -> None:
         return later_round(SEED2, 5)
     if sys.argv[1:] == ["--round", "3"]:
         return later_round(SEED3, 9, need_data_name=False)
+    if sys.argv[1:] == ["--round", "4"]:
+        return later_round(SEED4, 13, need_data_name=False, count=ROUND4)
     names, seen, drawn = data_names(), annotated_texts(), []
     for pool in POOLS:
         rows = [json.loads(l) for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
