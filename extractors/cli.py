@@ -309,9 +309,9 @@ def train_(data: Optional[List[Path]] = typer.Option(
     try:
         if component in ("typer", "linker"):
             try:
-                import sklearn  # noqa: F401
+                import scipy.optimize, sklearn  # noqa: F401  (the linker fits with scipy, the typer with scikit-learn)
             except ImportError:
-                raise typer.BadParameter(f"training the {component} needs scikit-learn: pip install 'extractors[train]'",
+                raise typer.BadParameter(f"training the {component} needs scikit-learn and scipy: pip install 'extractors[train]'",
                                          param_hint="--component")
         if component == "typer":
             from .train_typer import DEFAULT_OUT as TYPER_OUT, train_typer
