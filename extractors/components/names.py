@@ -393,7 +393,9 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
         return _named_in_phrase(text, pos + m.end(), rest) if m.group(1) and rest > 0 else []
     if m.group(1):
         modifies = rx(r"\s*(?:\p{L}+,?\s+)?-?(?:based|called|named|termed|dubbed)\b").match(window[m.end():])
-        head = rx(r"\s*((?:(?!" + _PHRASE_WORDS + r"\b)[\p{L}\-]+\s*)*)").match(phrase, m.end())
+        # the head after the short form ends at a phrase word or a participle that starts a
+        # reduced clause: "(MOBO) algorithm leveraging ...", "(X) module designed to ..."
+        head = rx(r"\s*((?:(?!" + _PHRASE_WORDS + r"\b|\p{Ll}+(?:ing|ed)\b)[\p{L}\-]+\s*)*)").match(phrase, m.end())
         if len(head.group(1).split()) > 1 or modifies:  # "(RL) based ...", "(Seq2Seq) framework called X"
             return []
     name = m.group(1) or m.group(2)
