@@ -190,6 +190,7 @@ class _Group:
     spans_voted: set = field(default_factory=set)  # spans whose context and NER votes are counted
     context: dict = field(default_factory=dict)    # the part of the votes from the surrounding words
     lexicon: dict = field(default_factory=dict)    # the part of the votes from the lexicon (once per type)
+    ner_labelled: bool = False                     # the NER labelled one of its spans (or one overlapping it)
 
     def take(self, c: Candidate, short_only: bool = False) -> None:
         if (c.start, c.end) not in self.spans_voted:
@@ -201,6 +202,7 @@ class _Group:
                 self.context[t] = self.context.get(t, 0.0) + w
             for t, w in c.ner.items():  # the NER helps to type what the rules found, not to keep it
                 self.weak[t] = self.weak.get(t, 0.0) + w
+                self.ner_labelled = True
         if short_only and c.source in (Source.LEXICON, Source.LEXICON_WEAK):
             self.sources.add(Source.LEXICON_SHORT)  # known letters, but no evidence of what they name
             return
@@ -345,8 +347,9 @@ def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candida
         if g.short and not g.votes and not g.long_titled and not g.sources & (_STRONG - {Source.ACRONYM}):
             continue  # "symmetric positive definite matrices (SPDM)": a term, not a name
         if not strong and not g.votes and not (g.sources & {Source.SHAPE} and _SHAPE_KEEP.search(name)) \
-                and not (Source.TITLE in g.sources and " " in name):
-            continue  # a bare shape (or a leaderboard string) with nothing to say what it is
+                and not (Source.TITLE in g.sources and " " in name) and not (g.sources == {Source.SHAPE} and g.ner_labelled):
+            continue  # a bare shape (or a leaderboard string) with nothing to say what it is (a
+            # shape the NER labelled is kept, as the NER's own span would be)
         if (name.casefold() in generic or name.casefold() in _plurals()) and not g.short \
                 or _measured_quantity(name, g):
             held.extend(Candidate(s, e, text[s:e], Source.GENERIC, {"METRIC": Weight.HELD}) for s, e in g.spans)
