@@ -8,7 +8,7 @@ from typing import Optional, Sequence
 
 from spacy.tokens import Doc
 
-from .canonical import canonical, split_dataset
+from .canonical import canonical, leaderboard_metric, split_dataset
 from .models import (FIELD_OF_TYPE, LEADERBOARD_KINDS, Acronym, Bound, Entity, LeaderboardRow, Record, Result, Source,
                      Span, Url,
                      record_id)
@@ -60,7 +60,9 @@ def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optiona
     carries its baseline (`baselines[i]`, aligned with `results`) when the text names one; every
     row carries the canonical names of its dataset and metric (`data_types`: dataset name ->
     DATASET/BENCHMARK) and the dataset's split when the text names one; a named split that
-    leaderboards keep apart ("test-dev") is part of the canonical dataset name."""
+    leaderboards keep apart ("test-dev") is part of the canonical dataset name, and a plain metric
+    name whose meaning the dataset fixes takes that meaning ("accuracy" on ImageNet is top-1
+    accuracy: canonical.leaderboard_metric)."""
     data_types = data_types or {}
     rows = []
     for i, r in enumerate(results):
@@ -71,7 +73,7 @@ def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optiona
         for subject in (r.subjects or ([r.subject] if r.subject else [])):
             rows.append(LeaderboardRow(subject=subject, dataset=r.dataset, metric=r.metric, value=r.value,
                                        dataset_canonical=dataset_canonical, split=r.split,
-                                       metric_canonical=canonical(r.metric, "METRIC"),
+                                       metric_canonical=leaderboard_metric(dataset_canonical, canonical(r.metric, "METRIC")),
                                        unit=r.unit, qualifier=r.qualifier, result_index=i, kind=r.kind,
                                        baseline=baseline, uncertainty=r.uncertainty))
     return rows

@@ -193,3 +193,18 @@ def split_dataset(dataset_canonical: str, split: Optional[str]) -> str:
     if split and split_kind(split) == "named" and split.casefold() not in dataset_canonical.casefold():
         return f"{dataset_canonical} {split}"
     return dataset_canonical
+
+
+@lru_cache(maxsize=1)
+def _dataset_metrics() -> dict[tuple[str, str], str]:
+    """(group key of a canonical dataset, group key of a canonical metric) -> the metric its
+    leaderboards rank by (resources/dataset_metrics.tsv)."""
+    from . import resources
+    return {(group_key(d), group_key(m)): to for d, m, to in resources.rows("dataset_metrics.tsv")}
+
+
+def leaderboard_metric(dataset_canonical: str, metric_canonical: str) -> str:
+    """The canonical metric a leaderboard row of this dataset ranks by: the same name, except
+    where the dataset's convention fixes what a plain name means ("accuracy" on ImageNet is top-1
+    accuracy, "mAP" on COCO is its AP; resources/dataset_metrics.tsv)."""
+    return _dataset_metrics().get((group_key(dataset_canonical), group_key(metric_canonical)), metric_canonical)

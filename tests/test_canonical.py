@@ -100,3 +100,22 @@ def test_results_and_rows_carry_the_split(extractor, text, number, dataset, spli
 def test_split_dataset(dataset, split, expected):
     from extractors.canonical import split_dataset
     assert split_dataset(dataset, split) == expected
+
+
+@pytest.mark.parametrize("dataset,metric,expected", [
+    ("ImageNet", "accuracy", "top-1 accuracy"),    # ImageNet's plain accuracy is top-1
+    ("ImageNet", "top-5 accuracy", "top-5 accuracy"),
+    ("ImageNet-21K", "accuracy", "accuracy"),      # another dataset keeps the name
+    ("COCO", "mAP", "AP"), ("COCO test-dev", "mAP", "AP"),
+    ("Pascal VOC", "mAP", "mAP"),
+    ("CIFAR-10", "accuracy", "accuracy"),
+])
+def test_leaderboard_metric(dataset, metric, expected):
+    from extractors.canonical import leaderboard_metric
+    assert leaderboard_metric(dataset, metric) == expected
+
+
+def test_rows_rank_imagenet_accuracy_as_top1(extractor):
+    rec = extractor.extract("We propose FooNet, which reaches 81.2% accuracy on ImageNet-1K and 95.1% accuracy on CIFAR-10.")
+    assert {(r.dataset_canonical, r.metric, r.metric_canonical) for r in rec.leaderboard} == {
+        ("ImageNet", "accuracy", "top-1 accuracy"), ("CIFAR-10", "accuracy", "accuracy")}
