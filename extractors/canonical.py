@@ -26,19 +26,20 @@ from typing import Optional
 
 import regex
 
+from .regexes import rx
 
 #: entity types whose names get a canonical form in records
 CANONICAL_TYPES = ("DATASET", "BENCHMARK", "METRIC", "MODEL", "METHOD")
 
-_TOPK = regex.compile(r"\b(top|hits?|recall|precision|pass|acc)\s*[-@ ]?\s*(\d+)\b", regex.IGNORECASE)
-_ACC = regex.compile(r"\bacc\b\.?", regex.IGNORECASE)
-_AT = regex.compile(r"\s*@\s*")
-_SPACES = regex.compile(r"\s+")
-_HYPHENS = regex.compile(r"\s*[‐‑‒–—-]\s*")
+_TOPK = rx(r"\b(top|hits?|recall|precision|pass|acc)\s*[-@ ]?\s*(\d+)\b", regex.IGNORECASE)
+_ACC = rx(r"\bacc\b\.?", regex.IGNORECASE)
+_AT = rx(r"\s*@\s*")
+_SPACES = rx(r"\s+")
+_HYPHENS = rx(r"\s*[‐‑‒–—-]\s*")
 
 
-_MACRO = regex.compile(r"\\[a-zA-Z]+\*?\s*")   # LaTeX macros: \textbf, \mathrm
-_MARKS = regex.compile(r"[{}$*_`]")              # braces, math, markdown
+_MACRO = rx(r"\\[a-zA-Z]+\*?\s*")   # LaTeX macros: \textbf, \mathrm
+_MARKS = rx(r"[{}$*_`]")              # braces, math, markdown
 
 
 def group_key(name: Optional[str]) -> str:
@@ -81,20 +82,20 @@ def _metric_form(name: str) -> str:
     return " ".join(words)
 
 
-_DIGITS = regex.compile(r"\d+")
+_DIGITS = rx(r"\d+")
 _SPLIT_WORDS = frozenset("test dev val validation train training minival test-dev testdev full lite mini "
                          "hard easy medium small large base tiny huge".split())
 
 
 def _keeps_content(name: str, canon: str) -> bool:
     """Does the lexicon's canonical keep the name's numbers and split words?"""
-    words = lambda s: {w.casefold() for w in regex.findall(r"[\p{L}-]+", s)}  # noqa: E731
+    words = lambda s: {w.casefold() for w in rx(r"[\p{L}-]+").findall(s)}  # noqa: E731
     return (_DIGITS.findall(name) == _DIGITS.findall(canon)
             and not (words(name) & _SPLIT_WORDS) - words(canon))
 
 
 #: a corpus's year at the end of its name: "WMT14", "WMT'14", "WMT 2014" (not "Flores 200")
-_YEAR_IN_NAME = regex.compile(r"(?<!\d)(?:19|20)(\d{2})$|(?<=\p{L}[’']?)(\d{2})$")
+_YEAR_IN_NAME = rx(r"(?<!\d)(?:19|20)(\d{2})$|(?<=\p{L}[’']?)(\d{2})$")
 
 
 def translation_form(name: str) -> Optional[str]:

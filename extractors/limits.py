@@ -31,7 +31,7 @@ import time
 from contextlib import contextmanager
 from typing import Iterator, Optional
 
-import regex
+from .regexes import rx
 
 __all__ = ["AbstractTimeout", "deadline", "make_doc", "tokenizer_cost"]
 
@@ -39,9 +39,9 @@ __all__ = ["AbstractTimeout", "deadline", "make_doc", "tokenizer_cost"]
 
 CHUNK_LIMIT = 20_000     # estimated microseconds for one distinct whitespace-free chunk
 TEXT_LIMIT = 500_000     # ... and for all distinct chunks of one text
-_CHUNK = regex.compile(r"\S+")
-_NOT_ALNUM = regex.compile(r"[\W_]")
-_FALLBACK = regex.compile(r"\w+|[^\w\s]|\s+")
+_CHUNK = rx(r"\S+")
+_NOT_ALNUM = rx(r"[\W_]")
+_FALLBACK = rx(r"\w+|[^\w\s]|\s+")
 
 
 def tokenizer_cost(text: str) -> tuple[int, int]:

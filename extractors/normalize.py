@@ -22,6 +22,7 @@ import re
 import regex
 
 from . import resources
+from .regexes import rx
 
 __all__ = ["Normalized", "normalize"]
 
@@ -142,19 +143,19 @@ class Normalized:
         return start, end
 
 
-_MACRO_BEFORE = regex.compile(r"\\[A-Za-z]+\*?\s*$")
+_MACRO_BEFORE = rx(r"\\[A-Za-z]+\*?\s*$")
 
 
 # A dollar that is a currency sign, not LaTeX math: `$20`, `US$1.2M`, `$5 billion`. It opens no math
 # island and `balance` does not count it; `$127$`, `$3 \\times 10^5$`, `$10^{-3}$`, `$2 x$` stay math.
-_CURRENCY_DOLLAR = regex.compile(r"""
+_CURRENCY_DOLLAR = rx(r"""
     (?<![\\$a-z0-9])\$                            # a dollar not escaped, not doubled, not inside a word
     (?>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)       # the amount, whole: `20`, `2,000`, `1.2`
     (?>(?:\s?(?:[kKMBT]|bn|thousand|million|billion|trillion)(?![\w]))?)   # a magnitude
     (?![\d$\\^_{}]|\s*[$\\^_{}=+*/<>-])             # math goes on: `$5$`, `$2 \\times`, `$10^{`, `$1 - x$`
     """, regex.VERBOSE)
-_WORDY = regex.compile(r"[A-Za-z]{3,}")
-_MATH_SIGN = regex.compile(r"[<>=^_{}\\]")
+_WORDY = rx(r"[A-Za-z]{3,}")
+_MATH_SIGN = rx(r"[<>=^_{}\\]")
 
 
 def currency_dollar(raw: str, i: int) -> bool:
@@ -246,7 +247,7 @@ def _macros() -> dict[str, tuple[str, int, str]]:
 
 _NAME_MARKUP = frozenset("texttt textsc textsf mathtt mathsf textbf emph textit".split())
 _PCT = "\ue000"
-_ISLAND = regex.compile(r"[\\$]")  # stands in for '%' while parsing, so that pylatexenc reads no comments
+_ISLAND = rx(r"[\\$]")  # stands in for '%' while parsing, so that pylatexenc reads no comments
 _MATH_SKIP = frozenset("{}")
 
 
@@ -377,7 +378,7 @@ def _charmap() -> dict[str, str]:
 
 
 _SPACES = "\u00a0\u2007\u2009\u202f"
-_CHAR_RX = regex.compile(
+_CHAR_RX = rx(
     r"(?P<link>\[(?P<ltext>[^\[\]\n]{1,300})\]\((?P<lurl>(?:https?://|www\.)[^()\s]{1,500})\))"
     r"|(?P<bold>(?<![\w*])(?P<bm>\*\*|__)(?=\S)(?P<btext>[^\n]{1,300}?)(?<=\S)(?P=bm)(?![\w*]))"
     r"|(?P<it>(?<![\w*\\])\*(?=[^\s*])(?P<itext>[^*\n]{1,300}?)(?<=[^\s*\\])\*(?![\w*]))"

@@ -46,20 +46,20 @@ if not Doc.has_extension("acronyms"):
 
 _GENERIC_TAIL = resources.word_list("acronym_generic_tail")
 _STOP = resources.word_list("acronym_stop")
-_SHORT = regex.compile(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.^]{0,11}$")
-_WORDS = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’*]*(?:[-‐/][\p{L}\p{N}*]+)*")
-_PAREN = regex.compile(r"\(([^()]{1,80})\)")
-_APPOSITION = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a|an|the)\s+)?(?=\**\p{L})")
+_SHORT = rx(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.^]{0,11}$")
+_WORDS = rx(r"[\p{L}\p{N}][\p{L}\p{N}'’*]*(?:[-‐/][\p{L}\p{N}*]+)*")
+_PAREN = rx(r"\(([^()]{1,80})\)")
+_APPOSITION = rx(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a|an|the)\s+)?(?=\**\p{L})")
 #: what a letter or digit of a short form may stand for besides itself: a digit for a whole word
 #: ("Seq2Seq"), an X for the start of a word ("XMC": Extreme Multi-label Classification,
 #: "XLM": cross-lingual); (strings, whether the string must be a whole word)
 _LETTER_WORDS = {"2": ("to",), "4": ("for",), "x": ("ex", "cross", "trans")}
-_NAMED = regex.compile(r",?\s+(?:(?:which\s+)?(?:we\s+)?(?:named|called|dubbed|termed(?:\s+as)?|coined|"
-                       r"abbreviated(?:\s+as)?|referred\s+to\s+as|denoted\s+(?:as|by))|(or))"
-                       r"\s+(\p{Lu}[\p{L}\p{N}\-]{1,11})(?=[\s,.;:)]|$)")
+_NAMED = rx(r",?\s+(?:(?:which\s+)?(?:we\s+)?(?:named|called|dubbed|termed(?:\s+as)?|coined|"
+            r"abbreviated(?:\s+as)?|referred\s+to\s+as|denoted\s+(?:as|by))|(or))"
+            r"\s+(\p{Lu}[\p{L}\p{N}\-]{1,11})(?=[\s,.;:)]|$)")
 #: a short form set off by commas right after its long form: "..., TANKBind, that builds ..."
-_BETWEEN_COMMAS = regex.compile(r"(?<=\p{L}),\s+(\p{Lu}[\p{L}\p{N}\-]{1,11}),")
-_COLON = regex.compile(r"([\p{L}][\p{L}\-\s]{2,60}):\s+(\p{Lu}[\p{L}\p{N}\-]{1,10})(?=[\s,.;])")
+_BETWEEN_COMMAS = rx(r"(?<=\p{L}),\s+(\p{Lu}[\p{L}\p{N}\-]{1,11}),")
+_COLON = rx(r"([\p{L}][\p{L}\-\s]{2,60}):\s+(\p{Lu}[\p{L}\p{N}\-]{1,10})(?=[\s,.;])")
 
 
 @dataclass
@@ -113,7 +113,7 @@ def _readings(short: str) -> list[list[tuple[str, ...]]]:
     return readings
 
 
-_PART = regex.compile(r"[-‐/](?=[\p{L}\p{N}])")  # where a word part starts: "Self-Talk", "Encoder/Decoder"
+_PART = rx(r"[-‐/](?=[\p{L}\p{N}])")  # where a word part starts: "Self-Talk", "Encoder/Decoder"
 _PART_CHARS = frozenset("-‐/")
 #: the least confidence (`Alignment.confidence`) at which an alignment defines an acronym
 MIN_CONFIDENCE = 0.2
@@ -262,8 +262,8 @@ def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences, min_
 
 
 #: words a paren may put before a short form: "(named H3T)", "(or UNMT)", "(i.e., SGD)"
-_INNER_CUE = regex.compile(r"(?:named|called|dubbed|termed|abbreviated(?:\s+as)?|short(?:ened)?(?:\s+as)?|or|"
-                           r"i\.e\.,?|a\.k\.a\.?|aka)\s+", regex.IGNORECASE)
+_INNER_CUE = rx(r"(?:named|called|dubbed|termed|abbreviated(?:\s+as)?|short(?:ened)?(?:\s+as)?|or|"
+                r"i\.e\.,?|a\.k\.a\.?|aka)\s+", regex.IGNORECASE)
 def _words_before(text: str, end: int, n: int, sents: Sentences) -> list[tuple[int, int, str]]:
     """The last `n` words before `end` in its sentence (function words not counted), after any
     "; " or bracket."""
@@ -358,10 +358,10 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
 
 #: a run of capitalised words, function words allowed between them ("Causal Self-Talk",
 #: "Calibrated Stackelberg Games", "Learning to Optimize Without Gradients")
-_TITLE_RUN = regex.compile(r"(?<![\p{L}\p{N}\-])\p{Lu}[\p{L}\p{N}\-]*(?:\s+(?:(?:of|for|and|with|via|to|in|on|the|a)\s+)?"
-                           r"\p{Lu}[\p{L}\p{N}\-]*)+")
-_HYPHEN = regex.compile(r"[-‐]")
-_CAPS = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{Lu}{2,8})(s?)(?![\p{L}\p{N}\-])")
+_TITLE_RUN = rx(r"(?<![\p{L}\p{N}\-])\p{Lu}[\p{L}\p{N}\-]*(?:\s+(?:(?:of|for|and|with|via|to|in|on|the|a)\s+)?"
+                r"\p{Lu}[\p{L}\p{N}\-]*)+")
+_HYPHEN = rx(r"[-‐]")
+_CAPS = rx(r"(?<![\p{L}\p{N}\-])(\p{Lu}{2,8})(s?)(?![\p{L}\p{N}\-])")
 
 
 def _backronyms(text: str, definitions: list, sents: Sentences) -> list[AcronymMatch]:

@@ -19,13 +19,14 @@ from spacy.tokens import Doc
 
 from .. import resources
 from .sentences import SentenceReader, Sentences
+from .textutil import rx
 
 if not Doc.has_extension("bounds"):
     Doc.set_extension("bounds", default=None)
 
 TILDE = "\u0303"
 _NOTATION = {"O": "O", "Ω": "Omega", "Θ": "Theta", "o": "o", "ω": "omega", "Õ": "O"}
-_HEAD = regex.compile(
+_HEAD = rx(
     r"(?<![\w\\])(?P<pre>~\s?)?(?P<sym>[OΩΘoωÕ])(?P<tilde>\s?\u0303|~)?(?P<sp>\s?)\(")
 MAX_ARG = 300
 
@@ -46,10 +47,10 @@ def _quantities():
     rows = sorted(resources.rows("bound_quantities.tsv"), key=lambda r: -len(r[0]))
     alts = "|".join(regex.escape(r[0]) for r in rows)
     table = {r[0].casefold(): r[1] for r in rows}
-    return regex.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", regex.IGNORECASE), table
+    return rx(rf"(?<![\w-])(?:{alts})(?![\w-])", regex.IGNORECASE), table
 
 
-_WORD = regex.compile(r"(?<![A-Za-z])[a-z]{3,}")
+_WORD = rx(r"(?<![A-Za-z])[a-z]{3,}")
 
 
 def _mathy(arg: str) -> bool:

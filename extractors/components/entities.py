@@ -36,6 +36,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from ..regexes import longest_first
 from .textutil import doc_text, find_word, rx
 from .candidates import TYPES, Candidate, Source, Weight
 from .names import context_types, head_type, is_citation, type_heads
@@ -50,11 +51,11 @@ _TYPE_ORDER = {t: i for i, t in enumerate(TYPES)}
 #: model families whose names make a name a model rather than a method
 _MODEL_FAMILIES = (r"gpt|llama|claude|qwen|gemini|mistral|mixtral|deepseek|phi|gemma|"
                    r"falcon|vicuna|opt|bloom|t5|palm|chatgpt|o\d|kimi|glm|yi|internlm|baichuan")
-_MODEL_SHAPE = regex.compile(rf"(?i)(?:{_MODEL_FAMILIES})"
-                             r"|\d+(?:\.\d+)?[bBmM](?![\w])")  # a parameter count: 7B, 1.3b, 350M
+_MODEL_SHAPE = rx(rf"(?i)(?:{_MODEL_FAMILIES})"
+                  r"|\d+(?:\.\d+)?[bBmM](?![\w])")  # a parameter count: 7B, 1.3b, 350M
 #: a sized variant of a named system is a released model: "BEiT-Large", "Semi-ViT-Huge",
 #: "BERT-base", "ViT-B/16", "Swin-T" (docs/ANNOTATION.md: models carry a size or a checkpoint)
-_SIZED = regex.compile(r"""
+_SIZED = rx(r"""
     \p{L}[\p{L}\p{N}\-]*?[\-‐\s]                   # a name, then a hyphen or a space
     (?:(?i:base|large|huge|giant|small|tiny|medium|mini|nano|xl|xxl)  # a size word
      |[BLSHGT](?:/\d+)?)                              # or a size letter: B, L/14, H/14, T
@@ -63,19 +64,19 @@ _SIZED = regex.compile(r"""
 
 # shapes that name something on their own: CamelCase (EpiGRAF, RegretNet), 3+ capitals
 # (TRADES, SGLD), letters with digits (ResNet18)
-_SHAPE_KEEP = regex.compile(r"^(?:\p{Lu}*\p{Ll}+\p{Lu}[\p{L}\p{N}\-]*|\p{Lu}[\p{Lu}\p{N}\-]{2,}s?|\p{L}+\d[\p{L}\p{N}\-]*)$")
+_SHAPE_KEEP = rx(r"^(?:\p{Lu}*\p{Ll}+\p{Lu}[\p{L}\p{N}\-]*|\p{Lu}[\p{Lu}\p{N}\-]{2,}s?|\p{L}+\d[\p{L}\p{N}\-]*)$")
 
 
-_HARDWARE = regex.compile(r"^(?:(?:GTX|RTX|Tesla|Titan|TPU|A|V|H|P|T|K)[- ]?\d{2,4}\w*|TPU\s?v\d\w*|TX\d|Xeon\w*|"
-                          r"Jetson\w*)$")
+_HARDWARE = rx(r"^(?:(?:GTX|RTX|Tesla|Titan|TPU|A|V|H|P|T|K)[- ]?\d{2,4}\w*|TPU\s?v\d\w*|TX\d|Xeon\w*|"
+               r"Jetson\w*)$")
 
 
 # coined names: CamelCase (FeLMi, VideoWhisperer), capitals with digits or hyphens (MTG-Net,
 # SS-DPA), or long all-caps words (OWLEYE, ADVISOR)
-_COINED = regex.compile(r"^(?:\p{Lu}+\p{Ll}+\p{Lu}[\p{L}\p{N}\-+]*"  # CamelCase: FeLMi
-                        r"|\p{Ll}{1,3}\p{Lu}[\p{L}\p{N}\-+]*"           # a lowercase start: iGPT
-                        r"|\p{Lu}[\p{L}\p{N}]*[-+\d][\p{L}\p{N}\-+]*"  # digits or hyphens: MTG-Net
-                        r"|\p{Lu}{5,})$")                                # long capitals: OWLEYE
+_COINED = rx(r"^(?:\p{Lu}+\p{Ll}+\p{Lu}[\p{L}\p{N}\-+]*"  # CamelCase: FeLMi
+             r"|\p{Ll}{1,3}\p{Lu}[\p{L}\p{N}\-+]*"           # a lowercase start: iGPT
+             r"|\p{Lu}[\p{L}\p{N}]*[-+\d][\p{L}\p{N}\-+]*"  # digits or hyphens: MTG-Net
+             r"|\p{Lu}{5,})$")                                # long capitals: OWLEYE
 
 
 @dataclass
@@ -131,9 +132,9 @@ def singular_quality(surface: str) -> str:
 
 @lru_cache(maxsize=1)
 def _generic_rx():
-    words = sorted(set(_generic()) | set(_plurals()), key=len, reverse=True)
-    return regex.compile(r"(?<![\p{L}\-])(?:" + "|".join(regex.escape(w) for w in words) + r")(?![\p{L}\-])",
-                         regex.IGNORECASE)
+    words = sorted(set(_generic()) | set(_plurals()), key=longest_first)
+    return rx(r"(?<![\p{L}\-])(?:" + "|".join(regex.escape(w) for w in words) + r")(?![\p{L}\-])",
+              regex.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -366,7 +367,7 @@ _DATA_TYPES = frozenset({"DATASET", "BENCHMARK"})
 
 
 #: what a number is measured on, right before a name: "on LRA", "across the TAC sets"
-_EVALUATED_ON = regex.compile(r"\b(?:on|across)\s+(?:the\s+)?$", regex.IGNORECASE)
+_EVALUATED_ON = rx(r"\b(?:on|across)\s+(?:the\s+)?$", regex.IGNORECASE)
 
 
 def _bare_short_data_name(text: str, name: str, g: _Group) -> bool:
@@ -441,10 +442,10 @@ def _compared_rx():
     """A factor or a percentage, a comparative (word list `comparatives`), then one to three
     words of a noun phrase: lower-case words or a capitalised unit ("FLOPs", "MACs"), never a
     function word (word list `unit_stop`) or "than"."""
-    stop = "|".join(regex.escape(w) for w in sorted(resources.word_list("unit_stop") | {"than"}, key=len, reverse=True))
-    comparatives = "|".join(sorted(resources.word_list("comparatives"), key=len, reverse=True))
+    stop = "|".join(regex.escape(w) for w in sorted(resources.word_list("unit_stop") | {"than"}, key=longest_first))
+    comparatives = "|".join(sorted(resources.word_list("comparatives"), key=longest_first))
     word = rf"(?!(?:{stop})\b)(?:\p{{Ll}}[\p{{Ll}}\-]*|\p{{Lu}}{{2,}}[\p{{Ll}}]?s?)(?![\p{{L}}\p{{N}}\-])"
-    return regex.compile(rf"""
+    return rx(rf"""
         \d(?:[\d.,]*\d)?                                       # the number
         \s*(?:\$?\s*\\times\s*\$?|[x×%]|\\%|\s+times|-fold)   # a factor or a percentage
         \s+(?:{comparatives})\s+                                # the comparative
@@ -543,7 +544,7 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
     return out
 
 
-_NOT_NAME_CHARS = regex.compile(r"[_^()=→←<>|\\{}\[\]]|\b(?:19|20)\d\d\b")
+_NOT_NAME_CHARS = rx(r"[_^()=→←<>|\\{}\[\]]|\b(?:19|20)\d\d\b")
 # The labels the NER contributes to the combined output. On the held-out set (benchmarks/heldout.py)
 # its METHOD and MODEL spans add recall the rules miss, while its DATASET, BENCHMARK, METRIC and
 # TASK spans cost more precision than they add recall, so those are left to the rules.
@@ -551,7 +552,7 @@ _NER_LABELS_USED = frozenset({"METHOD", "MODEL"})
 
 
 # a sentence's end, a colon or an enumeration mark ("(a)", "b)") right before a phrase
-_AFTER_BREAK = regex.compile(r"(?:[.!?:;]|\(\w{1,3}\)|\b\w{1,3}\))\s*$")
+_AFTER_BREAK = rx(r"(?:[.!?:;]|\(\w{1,3}\)|\b\w{1,3}\))\s*$")
 
 
 def _sentence_start_phrase(text: str, start: int, surface: str) -> bool:

@@ -43,7 +43,7 @@ def _key(s: str) -> str:
     return low.translate(_SEP)
 
 
-_LETTER_DIGIT = regex.compile(r"(?<=[A-Za-z])(?=\d)")
+_LETTER_DIGIT = rx(r"(?<=[A-Za-z])(?=\d)")
 
 
 def variants(form: str) -> set[str]:
@@ -110,8 +110,8 @@ def _load_automaton():
         return None
     body = zlib.decompress(body)
     (n,) = struct.unpack_from("<Q", body)
-    # the package's own file, written by automaton_bytes
-    return pickle.loads(body[8:8 + n]), _Values(body[8 + n:].split(b"\n"))
+    # the package's own file, written by automaton_bytes (read through a view: no 8 MB copy)
+    return pickle.loads(memoryview(body)[8:8 + n]), _Values(body[8 + n:].split(b"\n"))
 
 
 class _Values(Sequence):
@@ -152,9 +152,9 @@ def entries(surface: str) -> list[tuple[str, str, int, str]]:
     return list(values[hit][1]) if hit is not None else []
 
 
-_CAMEL = regex.compile(r"\p{L}+\p{Ll}\p{Lu}\p{L}*")              # GigaWord, ImageNet, miniImagenet
-_DIMENSION = regex.compile(r"\d+[dD]")                           # "3D": no capital of a name
-_CAMEL_OR_TITLE = regex.compile(r"\p{Lu}\p{Ll}+|\p{L}+\p{Ll}\p{Lu}\p{L}*")
+_CAMEL = rx(r"\p{L}+\p{Ll}\p{Lu}\p{L}*")              # GigaWord, ImageNet, miniImagenet
+_DIMENSION = rx(r"\d+[dD]")                           # "3D": no capital of a name
+_CAMEL_OR_TITLE = rx(r"\p{Lu}\p{Ll}+|\p{L}+\p{Ll}\p{Lu}\p{L}*")
 
 
 def _exact_ok(surface: str, form: str, typ: str) -> bool:
@@ -190,8 +190,8 @@ def _sentence_initial_word(text: str, start: int, end: int, sents: Sentences) ->
                    for m in regex.finditer(rf"\b{regex.escape(word)}\b", rest))
 
 
-_VARIANT_SEP = regex.compile(r"[-‐/]")
-_VARIANT = regex.compile(r"(?:[-‐](?:[\p{L}\p{N}]*[\p{Lu}\p{N}][\p{L}\p{N}]*(?:\.\p{N}+[\p{L}\p{N}]*)?|\p{Ll}+)|/\p{N}+)+")
+_VARIANT_SEP = rx(r"[-‐/]")
+_VARIANT = rx(r"(?:[-‐](?:[\p{L}\p{N}]*[\p{Lu}\p{N}][\p{L}\p{N}]*(?:\.\p{N}+[\p{L}\p{N}]*)?|\p{Ll}+)|/\p{N}+)+")
 
 
 def _family_member(text: str, start: int, end: int, forms) -> tuple | None:
@@ -223,7 +223,7 @@ def _family_member(text: str, start: int, end: int, forms) -> tuple | None:
     return (start, m.end(), [(text[start:m.end()], f[1], 2, text[start:m.end()]) for f in known])
 
 
-_VERSION = regex.compile(r" ([vV]\d{1,2}(?:\.\d)?(?![\p{L}\p{N}\-])|\d(?:\.\d)?)(?![\p{L}\p{N}%×\-]|\.\d| ?(?:x|points?|pp)\b)((?: \p{Lu}\p{L}*)*)")
+_VERSION = rx(r" ([vV]\d{1,2}(?:\.\d)?(?![\p{L}\p{N}\-])|\d(?:\.\d)?)(?![\p{L}\p{N}%×\-]|\.\d| ?(?:x|points?|pp)\b)((?: \p{Lu}\p{L}*)*)")
 
 
 def _version(text: str, start: int, end: int, forms) -> tuple | None:
@@ -260,7 +260,7 @@ def language_pair_rx():
     names = "|".join(sorted((n for n, _ in resources.rows("languages.tsv")), key=len, reverse=True))
     codes = "|".join(sorted({c for _, c in resources.rows("languages.tsv")}))
     lang = rf"(?:{names}|(?i:{codes})(?![\p{{L}}]))"
-    return regex.compile(rf"""
+    return rx(rf"""
         ([’']\d{{2}}|\s?(?:19|20)\d{{2}})?              # the year: '14, 2014 (or none: WMT14)
         \s+({lang})                                  # a language
         \s?(?:-to-|-|–|—|→|->|↔|<->|⇒|/|\s+to\s+)\s?  # to

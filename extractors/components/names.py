@@ -37,10 +37,10 @@ from .candidates import Candidate, Source, Weight, add_candidates
 
 _NAME_MARKUP = {"texttt", "textsc", "mathtt", "textsf", "**"}
 _WEAK_MARKUP = {"textbf", "emph", "textit"}
-_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’@^+.]*(?:-[\p{L}\p{N}@^+]+)*")
-_NOMINAL = regex.compile(r"(?:ing|tion|sion|ment|sis|ance|ence|ization|isation|graphy|metry|scopy)$")
+_WORD = rx(r"[\p{L}\p{N}][\p{L}\p{N}'’@^+.]*(?:-[\p{L}\p{N}@^+]+)*")
+_NOMINAL = rx(r"(?:ing|tion|sion|ment|sis|ance|ence|ization|isation|graphy|metry|scopy)$")
 _TASK_STOP = resources.word_list("task_stop")
-_PREP_CUT = regex.compile(r"\s+(?:with|where|which|that|by|using|via|given|under|through|from|whose|when|while|as|to)\s+.*$")
+_PREP_CUT = rx(r"\s+(?:with|where|which|that|by|using|via|given|under|through|from|whose|when|while|as|to)\s+.*$")
 
 
 @lru_cache(maxsize=1)
@@ -50,11 +50,11 @@ def _tables():
         scope = row[2] if len(row) > 2 else ""
         if scope not in ("", NUMBERED):
             raise ValueError(f"name_patterns.tsv: unknown scope {scope!r}")
-        patterns.append((row[0], regex.compile(row[1]), scope))
+        patterns.append((row[0], rx(row[1]), scope))
     not_names = resources.words("not_names.txt")
     cues = {}
     for kind, pat in resources.rows("proposal_cues.tsv"):
-        cues.setdefault(kind, []).append(regex.compile(pat, regex.IGNORECASE))
+        cues.setdefault(kind, []).append(rx(pat, regex.IGNORECASE))
     heads = {r[0]: r[1] for r in resources.rows("type_heads.tsv")}
     return patterns, not_names, cues, heads
 
@@ -119,9 +119,9 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
 #: the scope of a shape pattern (name_patterns.tsv, third column) whose every match lies inside
 #: one whitespace-free chunk that holds a number (\p{N}): it is run on those chunks only
 NUMBERED = "numbered-chunk"
-_NUMBER = regex.compile(r"\p{N}")
-_SPACE = regex.compile(r"\s")
-_SPACE_BEFORE = regex.compile(r"(?r)\s")
+_NUMBER = rx(r"\p{N}")
+_SPACE = rx(r"\s")
+_SPACE_BEFORE = rx(r"(?r)\s")
 
 
 def numbered_chunks(text: str) -> list[tuple[int, int]]:
@@ -283,18 +283,18 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
 
 
 #: words that make a naming ("called X") the paper's own
-_NEW_CONTEXT = regex.compile(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|"
-                             r"the\s+resulting)\b", regex.IGNORECASE)
+_NEW_CONTEXT = rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|"
+                  r"the\s+resulting)\b", regex.IGNORECASE)
 _CONTAINERS = resources.word_list("proposal_container")
 #: a lowercase noun, then white space and a capital: a kind of thing put before its name
-_KIND_NOUN = regex.compile(r"(\p{Ll}[\p{Ll}\-]*)\s+(?=\p{Lu})")
-_PROPOSAL_WORD = regex.compile(r"\b(?:novel|new|our|(?:propos|introduc|present|develop|design|deriv|devis|build|creat|"
-                               r"construct|formulat)\w*)\b", regex.IGNORECASE)
+_KIND_NOUN = rx(r"(\p{Ll}[\p{Ll}\-]*)\s+(?=\p{Lu})")
+_PROPOSAL_WORD = rx(r"\b(?:novel|new|our|(?:propos|introduc|present|develop|design|deriv|devis|build|creat|"
+                    r"construct|formulat)\w*)\b", regex.IGNORECASE)
 #: where the noun phrase after a proposal cue ends: sentence punctuation or a clause word
 _CLAUSE_WORDS = (r"that|which|who|whose|where|while|to|by|using|via|because|"
                  r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
                  r"enables?|consists?|based(?=\s+(?:on|upon)\b)")  # "meta-learning based SSL algorithm" reads on
-_PHRASE_END = regex.compile(rf"[.;:!?](?:\s|$)|,\s+we\b|(?:^|\s)(?:{_CLAUSE_WORDS})\b")
+_PHRASE_END = rx(rf"[.;:!?](?:\s|$)|,\s+we\b|(?:^|\s)(?:{_CLAUSE_WORDS})\b")
 #: words that end the head of a noun phrase ("(SLAM) for solving ...")
 _PHRASE_WORDS = r"(?:for|of|to|with|in|on|at|from|that|which|where|and|or|as|by|via|using|is|are)"
 #: one name-like token, hyphens allowed ("MTG-Net", "LASNet"); `_coined` says whether it is coined
@@ -304,9 +304,9 @@ _NAME_TOKEN = r"(?:[\p{L}\p{N}][\p{L}\p{N}+]*(?:-[\p{L}\p{N}+]+)*)"
 #: words that start a clause or a description, not a name ("we propose that", "we propose two")
 _NOT_A_BARE_NAME = (r"that|how|what|why|whether|to|two|three|several|multiple|many|some|various|both|"
                     r"each|this|these|those|such|its|their|our|new|novel|yet|another|one|more")
-_BARE = regex.compile(rf"(?!(?:{_NOT_A_BARE_NAME})\b)"
-                      r"((?:\p{Ll}[\p{Ll}\-]*\s+){0,4}\p{Ll}[\p{Ll}\-]*)"  # at most five lowercase words
-                      r"(?=,\s+(?:a|an|which)\s)")                        # then ", a" / ", which"
+_BARE = rx(rf"(?!(?:{_NOT_A_BARE_NAME})\b)"
+           r"((?:\p{Ll}[\p{Ll}\-]*\s+){0,4}\p{Ll}[\p{Ll}\-]*)"  # at most five lowercase words
+           r"(?=,\s+(?:a|an|which)\s)")                        # then ", a" / ", which"
 
 
 def _bare_name(text: str, pos: int) -> list[Candidate]:
@@ -322,8 +322,8 @@ def _bare_name(text: str, pos: int) -> list[Candidate]:
     return [Candidate(m.start(1), m.end(1), m.group(1), Source.PROPOSAL, {}, proposed=True)]
 
 
-_STOP_PUNCT = regex.compile(r"[.;:!?]")
-_AFTER_COLON = regex.compile(r"\s+[_*]*")
+_STOP_PUNCT = rx(r"[.;:!?]")
+_AFTER_COLON = rx(r"\s+[_*]*")
 
 
 def _after_colon(text: str, pos: int) -> list[Candidate]:
@@ -345,13 +345,13 @@ def _after_colon(text: str, pos: int) -> list[Candidate]:
 
 
 #: a name in parentheses ("(LASNet)", "(coined as TCD)") or set off by a comma or dash
-_PHRASE_NAME = regex.compile(r"\(\s*(?:(?:coined|denoted|referred\s+to)\s+as\s+|dubbed\s+|termed\s+|called\s+|named\s+)?("
-                             + _NAME_TOKEN + r")\s*\)|(?<=\p{Ll})(?:,|\s+-{1,2}|\s*—)\s*(" + _NAME_TOKEN
-                             + r")(?=\s*(?:[,(;:.—]|-{1,2}|$))")
+_PHRASE_NAME = rx(r"\(\s*(?:(?:coined|denoted|referred\s+to)\s+as\s+|dubbed\s+|termed\s+|called\s+|named\s+)?("
+                  + _NAME_TOKEN + r")\s*\)|(?<=\p{Ll})(?:,|\s+-{1,2}|\s*—)\s*(" + _NAME_TOKEN
+                  + r")(?=\s*(?:[,(;:.—]|-{1,2}|$))")
 
 
 #: a token shaped like a coined name (a capital after its first character, or a digit)
-_TOKEN = regex.compile(r"(?<![\p{L}\p{N}\-])(?=[\p{L}\p{N}+\-]*?(?:[\p{L}\p{N}+\-]\p{Lu}|\p{N}))" + _NAME_TOKEN)
+_TOKEN = rx(r"(?<![\p{L}\p{N}\-])(?=[\p{L}\p{N}+\-]*?(?:[\p{L}\p{N}+\-]\p{Lu}|\p{N}))" + _NAME_TOKEN)
 
 
 def _coined(name: str) -> bool:
@@ -410,9 +410,9 @@ _RUN_END_WORDS = (r"that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are
                   r"through|where|while|whose|under|over|across")
 _RUN_END = frozenset(_RUN_END_WORDS.split("|"))
 #: a lowercase name after "called": up to five words, none a function word, then punctuation or one
-_LOWER_NAME = regex.compile(rf"\s*((?:(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*\s+){{0,4}}(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*)"
-                            r"(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))")
-_FUNCTION_AFTER = regex.compile(rf"\s*(?:[,.;:()\[\]—]|-{{1,2}}\s|$|(?:{_RUN_END_WORDS})\b)")
+_LOWER_NAME = rx(rf"\s*((?:(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*\s+){{0,4}}(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*)"
+                 r"(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))")
+_FUNCTION_AFTER = rx(rf"\s*(?:[,.;:()\[\]—]|-{{1,2}}\s|$|(?:{_RUN_END_WORDS})\b)")
 
 
 def _plausible_run(text: str, s: int, e: int) -> bool:
@@ -534,19 +534,19 @@ def _phrase_head_type(words: list[str], heads) -> str | None:
 
 
 #: a preposition right before a name: the name opens an adverbial phrase ("On ImageNet, ...")
-_AFTER_PREPOSITION = regex.compile(r"\b(?:on|in|across|over|for|from|with|at|to|under|using|of)\s+(?:the\s+)?$",
-                                   regex.I)
+_AFTER_PREPOSITION = rx(r"\b(?:on|in|across|over|for|from|with|at|to|under|using|of)\s+(?:the\s+)?$",
+                        regex.I)
 
 
 #: words before a name that make it the measure of a result ("in terms of AP", "measured by FID")
-_MEASURED_BY = regex.compile(r"\b(?:in\s+terms?\s+of|measured\s+(?:by|in|with)|evaluated\s+(?:by|with|in)|"
-                             r"w\.r\.t\.?|with\s+respect\s+to)\s+(?:the\s+)?$", regex.I)
+_MEASURED_BY = rx(r"\b(?:in\s+terms?\s+of|measured\s+(?:by|in|with)|evaluated\s+(?:by|with|in)|"
+                  r"w\.r\.t\.?|with\s+respect\s+to)\s+(?:the\s+)?$", regex.I)
 
 
 #: a verb of achieving or surpassing right after a name makes the name the system that did it
 #: ("TREC removes over 96% computations", "Django outperforms 6 baselines", "GAIA reduces the
 #: average FPR95 by 23.10%"): a dataset or benchmark is never the doer
-_AGENT_VERB = regex.compile(r"""
+_AGENT_VERB = rx(r"""
     \s*(?:\([^()]{1,30}\)\s*)?                               # an acronym or citation between
     (?:(?:also|alone|consistently|significantly|further|still|even|thus|then|clearly)\s+)?
     (?:outperform(?:s|ed)?|surpass(?:es|ed)?|achiev(?:es|ed)|attain(?:s|ed)|beats?|

@@ -62,7 +62,7 @@ class NumberMatch:
     unit_kind: str = ""               # the default kind of its unit (units.tsv), before any cue
 
 
-_NUM = regex.compile(r"""
+_NUM = rx(r"""
     (?P<cur>(?:US|AU|A|C|HK|NZ|S)?\$|€|£)?          # a currency sign, inside the span: `$20`, `US$1.2M`
     (?P<sign>[+±](?=\s?[\d.]))?                    # a sign: `+2.3` (a change), `±0.4`
     (?:
@@ -79,7 +79,7 @@ _NUM = regex.compile(r"""
     """, regex.VERBOSE)
 
 # the spread written after a number: `±0.4`, ` $\pm$ 0.4` (clean `± 0.4`), `(± 1.3)`, `_{\pm 0.4}`
-_SPREAD = regex.compile(r"""
+_SPREAD = rx(r"""
     (?P<open>\s*\(\s*)?                  # `71.2 (± 1.3)`: in parentheses
     \s*_?\s*                            # `85.3_{\pm 0.4}`: as a subscript
     (?:±|\+/-|\+-)\s*                   # the plus-minus sign, in any spelling
@@ -88,15 +88,15 @@ _SPREAD = regex.compile(r"""
     (?(open)\s*\))                       # the parenthesis closed when opened
     """, regex.VERBOSE)
 # `85.3 (0.4)`: a bare number in parentheses, a spread only after "mean (std)" wording (spread_cues.tsv)
-_SPREAD_PAREN = regex.compile(r"""
+_SPREAD_PAREN = rx(r"""
     \s*\(\s*                             # an opening parenthesis right after the number
     (?P<spread>\d+(?:\.\d+)?|\.\d+)       # the spread
     (?P<pct>\s?%)?\s*\)                   # its own percent sign, and the closing parenthesis
     """, regex.VERBOSE)
 _MINUS = str.maketrans({"−": "-"})
 
-_WORD = regex.compile(r"[^\W\d_][\w'’]*(?:-[\w]+)*")
-_ADJ_SUFFIX = regex.compile(r"(?:ly|ed|al|ive|ous|able|ible|ic|ful|ing)$")
+_WORD = rx(r"[^\W\d_][\w'’]*(?:-[\w]+)*")
+_ADJ_SUFFIX = rx(r"(?:ly|ed|al|ive|ous|able|ible|ic|ful|ing)$")
 _STOP = resources.word_list("unit_stop")
 
 
@@ -112,36 +112,36 @@ def _tables():
             units_words[surface] = (unit, kind)
     magnitudes = {}  # suffix -> (multiplier, context regex or None, glued)
     for suffix, mult, context in resources.rows("magnitudes.tsv"):
-        magnitudes[suffix.lstrip("=")] = (float(mult), None if context == "*" else regex.compile(context),
+        magnitudes[suffix.lstrip("=")] = (float(mult), None if context == "*" else rx(context),
                                           suffix.startswith("="))
     words_after = sorted((k for k, v in magnitudes.items() if not v[2]), key=len, reverse=True)
-    magnitude_words_rx = regex.compile(r"\s*(" + "|".join(regex.escape(w) for w in words_after) + r")\b")
-    spread_cues = [regex.compile(c, regex.IGNORECASE) for (c,) in resources.rows("spread_cues.tsv")]
+    magnitude_words_rx = rx(r"\s*(" + "|".join(regex.escape(w) for w in words_after) + r")\b")
+    spread_cues = [rx(c, regex.IGNORECASE) for (c,) in resources.rows("spread_cues.tsv")]
     relative_cues = [(flag == "true", where, None if units == "*" else frozenset(units.split()),
-                      regex.compile(cue, regex.IGNORECASE))
+                      rx(cue, regex.IGNORECASE))
                      for flag, where, units, cue in resources.rows("relative_cues.tsv")]
     attached = sorted(units_attached, key=len, reverse=True)
-    attached_rx = regex.compile(r"\s?(?:" + "|".join(regex.escape(a) for a in attached if a in "%×") + r")"
-                                r"|(?:" + "|".join(regex.escape(a) for a in attached if a not in "%×")
-                                + r")(?![\w])")
+    attached_rx = rx(r"\s?(?:" + "|".join(regex.escape(a) for a in attached if a in "%×") + r")"
+                     r"|(?:" + "|".join(regex.escape(a) for a in attached if a not in "%×")
+                     + r")(?![\w])")
     words = sorted(units_words, key=len, reverse=True)
-    words_rx = regex.compile(r"(?:" + "|".join(regex.escape(w) for w in words) + r")(?![\w-])")
+    words_rx = rx(r"(?:" + "|".join(regex.escape(w) for w in words) + r")(?![\w-])")
     quals = sorted(resources.rows("qualifiers.tsv"), key=lambda r: -len(r[0]))
-    qual_rx = regex.compile(r"(?:(?<![\w])(?:" + "|".join(regex.escape(q[0]) for q in quals if q[0][0].isalpha())
-                            + r")|(?:" + "|".join(regex.escape(q[0]) for q in quals if not q[0][0].isalpha())
-                            + r"))\s*(?:only\s+|just\s+)?$", regex.IGNORECASE)
+    qual_rx = rx(r"(?:(?<![\w])(?:" + "|".join(regex.escape(q[0]) for q in quals if q[0][0].isalpha())
+                 + r")|(?:" + "|".join(regex.escape(q[0]) for q in quals if not q[0][0].isalpha())
+                 + r"))\s*(?:only\s+|just\s+)?$", regex.IGNORECASE)
     qual_map = {q[0].casefold(): q[1] for q in quals}
     before, after = [], []
     for kind, word in resources.rows("number_context.tsv"):
         (before if kind == "before" else after).append(word)
-    before_rx = regex.compile(r"(?<![\w])(?:" + "|".join(regex.escape(w) for w in before) + r")\s*$",
-                              regex.IGNORECASE)
-    after_rx = regex.compile(r"(?:" + "|".join(regex.escape(w) for w in sorted(after, key=len, reverse=True))
-                             + r")(?![\w])")
+    before_rx = rx(r"(?<![\w])(?:" + "|".join(regex.escape(w) for w in before) + r")\s*$",
+                   regex.IGNORECASE)
+    after_rx = rx(r"(?:" + "|".join(regex.escape(w) for w in sorted(after, key=len, reverse=True))
+                  + r")(?![\w])")
     change_verbs = "|".join(sorted(resources.word_list("change_verbs")))
-    cues = [(k, where, regex.compile(pat.replace("{change_verbs}", change_verbs), regex.IGNORECASE))
+    cues = [(k, where, rx(pat.replace("{change_verbs}", change_verbs), regex.IGNORECASE))
             for k, where, pat in resources.rows("kind_cues.tsv")]
-    change_rx = regex.compile(rf"\b(?:{change_verbs})\w*", regex.IGNORECASE)
+    change_rx = rx(rf"\b(?:{change_verbs})\w*", regex.IGNORECASE)
     adjectives = resources.words("adjectives.txt")
     return dict(units_attached=units_attached, attached_rx=attached_rx, units_words=units_words,
                 words_rx=words_rx, qual_rx=qual_rx, qual_map=qual_map, before_rx=before_rx,
@@ -525,10 +525,10 @@ def _relative(text: str, num: NumberMatch, t) -> Optional[bool]:
     return None
 
 
-_MATH_REL = regex.compile(r"(?:^|[\s(,])(?:[A-Za-z]|[α-ωΑ-Ω][\u0300-\u036f]?|[A-Za-z]_\w+)\s*[<>≤≥≪≫=≠∈]\s*$")
-_LIST_DOT = regex.compile(r"\.\s+[A-Z]")
-_NAME_BEFORE = regex.compile(r"(?<=[a-z,;:]\s)[A-Z][a-zA-Z]+\s$")
-_VERSION_BEFORE = regex.compile(r"[A-Za-z]+\d+[A-Za-z]*\s$")
+_MATH_REL = rx(r"(?:^|[\s(,])(?:[A-Za-z]|[α-ωΑ-Ω][\u0300-\u036f]?|[A-Za-z]_\w+)\s*[<>≤≥≪≫=≠∈]\s*$")
+_LIST_DOT = rx(r"\.\s+[A-Z]")
+_NAME_BEFORE = rx(r"(?<=[a-z,;:]\s)[A-Z][a-zA-Z]+\s$")
+_VERSION_BEFORE = rx(r"[A-Za-z]+\d+[A-Za-z]*\s$")
 
 
 def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
@@ -567,16 +567,16 @@ def _qualifier(text: str, start: int, t) -> tuple[Optional[str], int]:
 
 
 #: the gap between two numbers of one list: "10.6%/13.2%", "2.3, 2.2 and 1.6", "7.4% (AMD dataset) and 10%"
-_PARALLEL = regex.compile(r"^\s*(?:\([^()]{0,40}\)\s*,?\s*)?(?:[\w@^\-]+\s+){0,2}?(?:and|or|,|/)\s*$")
-_RANGE = regex.compile(r"\s?(?:-|–|—|to|~|∼|and|or|/|,)\s?$")
+_PARALLEL = rx(r"^\s*(?:\([^()]{0,40}\)\s*,?\s*)?(?:[\w@^\-]+\s+){0,2}?(?:and|or|,|/)\s*$")
+_RANGE = rx(r"\s?(?:-|–|—|to|~|∼|and|or|/|,)\s?$")
 
 
 # the gap between the two ends of a range: `6.98-8.89%`, `3 to 4 points`, `65.2% ~ 85.6%`
-_RANGE_GAP = regex.compile(r"""
+_RANGE_GAP = rx(r"""
     ^[ ]{0,2}(?:-|–|—|to|~|∼)[ ]{0,2}$     # a dash, "to" (also "from 4.1G to 1.2G") or a tilde between them
     """, regex.VERBOSE)
-_BETWEEN = regex.compile(r"\bbetween\s+$", regex.IGNORECASE)  # "between 3 and 5 layers"
-_PART_GAP = regex.compile(r"^\s+(?:out\s+)?of\s+(?:the\s+)?$")  # "12 of 14 tasks", "3 out of 5"
+_BETWEEN = rx(r"\bbetween\s+$", regex.IGNORECASE)  # "between 3 and 5 layers"
+_PART_GAP = rx(r"^\s+(?:out\s+)?of\s+(?:the\s+)?$")  # "12 of 14 tasks", "3 out of 5"
 
 
 def _share_ranges(text: str, nums: list[NumberMatch]) -> None:
@@ -608,8 +608,8 @@ def _share_ranges(text: str, nums: list[NumberMatch]) -> None:
 #: verbs of movement that reach a level ("drops below", "improves to")
 _LEVEL_VERBS = (r"drops?|dropped|dropping|falls?|fell|falling|rises?|rose|rising|decreas\w+|increas\w+|"
                 r"reduc\w+|improv\w+|climbs?|climbed|goes|went|jumps?|jumped")
-_LEVEL = regex.compile(rf"\b(?:{_LEVEL_VERBS})\s+(?:\w+\s+)?"
-                       r"(?:below|above|under|over|to|beyond)\s*[~≈∼<>]?\s*$", regex.IGNORECASE)
+_LEVEL = rx(rf"\b(?:{_LEVEL_VERBS})\s+(?:\w+\s+)?"
+            r"(?:below|above|under|over|to|beyond)\s*[~≈∼<>]?\s*$", regex.IGNORECASE)
 
 
 def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Optional[str]]:
@@ -655,7 +655,7 @@ def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Option
     return ("count" if num.value == int(num.value) else "score"), None
 
 
-_BARE_NUMBER = regex.compile(r"\d+(?:\.\d+)?[kKMGBT]?")
+_BARE_NUMBER = rx(r"\d+(?:\.\d+)?[kKMGBT]?")
 
 
 @Language.factory("numbers", assigns=["doc._.numbers"],

@@ -16,7 +16,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from .textutil import doc_text
+from .textutil import doc_text, rx
 
 if not Doc.has_extension("sentences"):
     Doc.set_extension("sentences", default=None)
@@ -26,7 +26,7 @@ if not Doc.has_extension("sentences"):
 def _boundary():
     """The white space between two sentences, as a pattern built from the abbreviation list."""
     abbreviations = "|".join(regex.escape(w) for w in sorted(resources.words("sentence_abbreviations.txt")))
-    return regex.compile(
+    return rx(
         rf"(?<!\b(?:{abbreviations})\.)"  # not the full stop of an abbreviation ("et al.", "vs.")
         r"(?<=[.!?])"                     # right after a sentence-ending mark
         r"\s+"                            # the white space between the sentences (what matches)

@@ -20,13 +20,12 @@ Reads ``doc._.entities`` and the clean text; writes ``doc._.tail_candidates`` (l
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import regex
 from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
 from .entities import key
-from .textutil import doc_text
+from .textutil import doc_text, rx
 
 if not Doc.has_extension("tail_candidates"):
     Doc.set_extension("tail_candidates", default=None)
@@ -36,8 +35,8 @@ MEASURE = "measure"
 TASK = "task"
 
 #: a word: letters, digits, inner hyphens and apostrophes
-_WORD = regex.compile(r"[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*")
-_MODIFIER_SHAPE = regex.compile(r"\p{Ll}[\p{Ll}\p{N}\-]*")  # a lower-case word, digits or hyphens inside
+_WORD = rx(r"[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*")
+_MODIFIER_SHAPE = rx(r"\p{Ll}[\p{Ll}\p{N}\-]*")  # a lower-case word, digits or hyphens inside
 
 
 @dataclass

@@ -1,21 +1,15 @@
-"""Small text helpers shared by the components: compiled-pattern cache, word search, doc text.
+"""Small text helpers shared by the components: compiled patterns, word search, doc text.
 
-`rx` compiles a pattern once per process (the `regex` module's own cache is small and is
-thrashed by many patterns); `find_word` finds whole-word occurrences of a literal string without
-building a pattern per string; `doc_text` caches ``doc.text`` (which spaCy rebuilds from the
-tokens on every access).
+`rx` compiles a pattern once per process, most of them loaded ready-made from the package
+(extractors.regexes, re-exported here for the components); `find_word` finds whole-word
+occurrences of a literal string without building a pattern per string; `doc_text` caches
+``doc.text`` (which spaCy rebuilds from the tokens on every access).
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
-import regex
 from spacy.tokens import Doc
 
-
-@lru_cache(maxsize=None)
-def rx(pattern: str, flags: int = 0):
-    return regex.compile(pattern, flags)
+from ..regexes import rx  # noqa: F401  (the components import it from here)
 
 
 def _is_word(ch: str) -> bool:

@@ -45,13 +45,14 @@ import regex
 from spacy.tokens import Doc
 
 from .. import resources
+from ..regexes import longest_first
 from .candidates import TYPES, Source
 from .entities import _MODEL_FAMILIES, _generic
 from .lexicon import entries
 from .names import head_type, type_heads
 from .sentences import doc_sentences
 from .tail import MEASURE
-from .textutil import doc_text
+from .textutil import doc_text, rx
 
 NONE = "NONE"
 #: the typer's classes, in the order that breaks ties
@@ -59,25 +60,25 @@ CLASSES = TYPES + (NONE,)
 #: a measure: one entity listed both as a method and as a metric
 MEASURE_RULE = "METHOD+METRIC"
 
-_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’\-]*")
-_SIZE = regex.compile(r"(?i)[-‐ ](?:\d+(?:\.\d+)?[bmk]?|[sbmlhtxg]|xl|xxl|base|large|small|tiny|huge|mini|medium)$")
-_CAMEL = regex.compile(r"\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}{2,}")
-_CAPS = regex.compile(r"\b\p{Lu}{2,}")
-_NUMBER = regex.compile(r"\d")
+_WORD = rx(r"[\p{L}\p{N}][\p{L}\p{N}'’\-]*")
+_SIZE = rx(r"(?i)[-‐ ](?:\d+(?:\.\d+)?[bmk]?|[sbmlhtxg]|xl|xxl|base|large|small|tiny|huge|mini|medium)$")
+_CAMEL = rx(r"\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}{2,}")
+_CAPS = rx(r"\b\p{Lu}{2,}")
+_NUMBER = rx(r"\d")
 # a number given for a name: "0.76 for SelfCheckGPT", "FooNet (78.1%)", "FooNet: 71.2", "FooNet
 # attains an AUROC of 0.92", "surpassing ConvNeXt-T by 2.1 points"
-_GIVEN_BEFORE = regex.compile(r"\d[\d.,]*\s*%?\s+(?:for|by|with)\s+(?:the\s+)?$")
-_GIVEN_AFTER = regex.compile(r"""\s*(?:[(:=]\s*\d                                # a parenthesis, colon or = and a number
+_GIVEN_BEFORE = rx(r"\d[\d.,]*\s*%?\s+(?:for|by|with)\s+(?:the\s+)?$")
+_GIVEN_AFTER = rx(r"""\s*(?:[(:=]\s*\d                                # a parenthesis, colon or = and a number
                                   |\sby\s+\d                                     # a baseline beaten "by 2.1 points"
                                   |\s(?:attains|achieves|reaches|obtains|scores)\b[^.;]{0,60}?\d)  # a verb of achieving""",
                              regex.VERBOSE)
 # a name compared against: "compared with the ILP-based method", "than GPT-4", "outperforms X"
-_BASELINE_BEFORE = regex.compile(r"(?i)\b(?:compared\s+(?:with|to)|than|over|against|outperform\w*|surpass\w*|beat\w*)"
-                                 r"\s+(?:the\s+|a\s+|strong\s+|existing\s+)*$")
-_COORD = regex.compile(r"\s*(?:,|,?\s+(?:and|or))\s+(?:the\s+)?")  # a list's separator
-_PUNCT = regex.compile(r"([,;:(\[])\s*$")           # a list comma, a colon or a bracket right before
-_PUNCT_AFTER = regex.compile(r"\s*([,;:)\].])")    # ... or right after
-_FAMILY = regex.compile(r"(?i)(?<![\p{L}])(?:" + _MODEL_FAMILIES + r")(?![\p{L}])")
+_BASELINE_BEFORE = rx(r"(?i)\b(?:compared\s+(?:with|to)|than|over|against|outperform\w*|surpass\w*|beat\w*)"
+                      r"\s+(?:the\s+|a\s+|strong\s+|existing\s+)*$")
+_COORD = rx(r"\s*(?:,|,?\s+(?:and|or))\s+(?:the\s+)?")  # a list's separator
+_PUNCT = rx(r"([,;:(\[])\s*$")           # a list comma, a colon or a bracket right before
+_PUNCT_AFTER = rx(r"\s*([,;:)\].])")    # ... or right after
+_FAMILY = rx(r"(?i)(?<![\p{L}])(?:" + _MODEL_FAMILIES + r")(?![\p{L}])")
 
 
 @dataclass
@@ -210,8 +211,8 @@ def _siblings(text: str, s: int, t: int, typed: list, starts: list, ends: list) 
 def _change():
     """A verb of change or comparison (resources/word_lists.tsv ``change_verbs``: "improves",
     "reduces", "outperforms")."""
-    stems = sorted(resources.word_list("change_verbs"), key=len, reverse=True)
-    return regex.compile(r"(?i)\b(?:" + "|".join(map(regex.escape, stems)) + r")\w*")
+    stems = sorted(resources.word_list("change_verbs"), key=longest_first)
+    return rx(r"(?i)\b(?:" + "|".join(map(regex.escape, stems)) + r")\w*")
 
 
 @lru_cache(maxsize=4096)

@@ -15,14 +15,14 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from .textutil import doc_text
+from .textutil import doc_text, rx
 
 if not Doc.has_extension("urls"):
     Doc.set_extension("urls", default=None)
 
 #: code and model hosts whose addresses are URLs even without a scheme
 _HOSTS = r"github\.com|gitlab\.com|huggingface\.co|anonymous\.4open\.science|bitbucket\.org"
-_URL = regex.compile(
+_URL = rx(
     rf"(?<![\w@/.])(?:(?:https?|ftp)://|www\.|(?:{_HOSTS})/)"  # a scheme, "www." or a known host
     r"[^\s<>\"'`{}\\\[\]|^]+",                                   # then anything but space and brackets
     regex.IGNORECASE)
