@@ -27,6 +27,13 @@ def test_stored_patterns_are_up_to_date():
     importing the package, building the pipeline, extracting the seeds): rebuild it with
     `python data/build_regexes.py` after changing a pattern."""
     run = subprocess.run([sys.executable, str(BUILD), "--check"], capture_output=True, text=True, cwd=ROOT)
+    if "written by" in run.stdout:
+        # another `regex` release is installed than the one that wrote the store (a fresh install
+        # takes the newest): its code may differ, so the store is not used and every pattern is
+        # compiled; the list of patterns must still be the package's
+        assert "patterns missing" not in run.stdout and "no longer used" not in run.stdout, run.stdout
+        assert regexes.stored() == {}
+        return
     assert run.returncode == 0, run.stdout + run.stderr
     assert "up to date" in run.stdout
 

@@ -24,6 +24,7 @@ import regex
 from .candidates import Source
 from .entities import Entity, singular_quality
 from .linker import COMPARISON, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
+from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
 #: entity types that can fill each attribute
@@ -258,7 +259,7 @@ class Context:
 
 
 #: what makes a later number answer an earlier one: a comparison, a parenthesis, an end point
-_ANSWER = regex.compile(rf"\b(?:{COMPARISON}|from|to)\b|\(", regex.I)
+_ANSWER = rx(rf"\b(?:{COMPARISON}|from|to)\b|\(", regex.I)
 
 
 def held_entities(text: str, held: list, metrics: list) -> list:
@@ -327,7 +328,7 @@ def same_sentence(p: Pair) -> float:
     return float(p.ctx.sentence(p.mention[0]) == p.ctx.sentence(p.number.start))
 
 
-_CLAUSE_BREAK = regex.compile(r"[;:]|,?\s+(?:while|whereas|but|although|though|and\s+(?:it|they|we))\s+", regex.I)
+_CLAUSE_BREAK = rx(r"[;:]|,?\s+(?:while|whereas|but|although|though|and\s+(?:it|they|we))\s+", regex.I)
 
 
 def same_clause(p: Pair) -> float:
@@ -374,17 +375,17 @@ def _left(p: Pair, width: int = 30) -> str:
     return p.ctx.text[max(0, s - width):s]
 
 
-_ON = regex.compile(r"\b(?:on|in|across|over|for|of|using|with)\s+(?:the\s+)?(?:\S+\s+){0,2}?$", regex.I)
-_BASELINE = regex.compile(rf"\b(?:{COMPARISON}|relative\s+to|unlike|from)\s+(?:the\s+)?(?:\S+\s+){{0,2}}?$",
+_ON = rx(r"\b(?:on|in|across|over|for|of|using|with)\s+(?:the\s+)?(?:\S+\s+){0,2}?$", regex.I)
+_BASELINE = rx(rf"\b(?:{COMPARISON}|relative\s+to|unlike|from)\s+(?:the\s+)?(?:\S+\s+){{0,2}}?$",
                           regex.I)
 #: stems of the verbs whose subject achieved a result ("X achieves", "X, which reaches")
 _AGENT_VERBS = (r"achiev|attain|reach|obtain|yield|score|get|improv|outperform|surpass|boost|set|"
                 r"establish|deliver|perform|exceed|beat|record|reduc|increas|lower|rais|match|gain")
-_AGENT = regex.compile(r"\s*(?:\([^()]{0,30}\)\s*)?"                        # "(ours)"
+_AGENT = rx(r"\s*(?:\([^()]{0,30}\)\s*)?"                        # "(ours)"
                        r"(?:,[^,]{0,40},\s*|,?\s*(?:which|that|who)\s+)?"     # ", an LLM," or ", which"
                        r"(?:also\s+|further\s+|only\s+|still\s+)?"
                        rf"(?:{_AGENT_VERBS})", regex.I)
-_OURS = regex.compile(r"\b(?:our|the\s+proposed|this|we)\b", regex.I)
+_OURS = rx(r"\b(?:our|the\s+proposed|this|we)\b", regex.I)
 
 
 def on_frame(p: Pair) -> float:
@@ -411,7 +412,7 @@ def agent_frame(p: Pair) -> float:
 
 #: from a name to a number inside the parenthesis after it, the name's head noun allowed in
 #: between ("MMLU (86.4)", "the Atari benchmark (49 games, ALE)")
-_PAREN_OPEN = regex.compile(r"(?:\s+(?:dataset|benchmark|suite|corpus|environment|task|model|method)s?)?"
+_PAREN_OPEN = rx(r"(?:\s+(?:dataset|benchmark|suite|corpus|environment|task|model|method)s?)?"
                             r"\s*\(\s*[^()]{0,40}")
 
 
@@ -422,7 +423,7 @@ def in_parenthesis_after(p: Pair) -> float:
                  and bool(_PAREN_OPEN.fullmatch(p.ctx.text, p.mention[1], p.number.start)))
 
 
-_GIVEN_FOR = regex.compile(r"\s*(?:[\p{L}@^\-]+\s+){0,2}?for\s+(?:the\s+)?")
+_GIVEN_FOR = rx(r"\s*(?:[\p{L}@^\-]+\s+){0,2}?for\s+(?:the\s+)?")
 
 
 def given_for(p: Pair) -> float:
@@ -432,7 +433,7 @@ def given_for(p: Pair) -> float:
 
 #: a colon or an equals sign (math-mode dollars, an approximation or a bound sign allowed) from a
 #: name to its number: "SimCLR: 51.8%", "FID = 2.1", "$\\text{AP}=45.7$"
-_LABEL_GLUE = regex.compile(r"""\s*\$?\s*[:=]\s*\$?\s*   # the colon or '=', in or out of math mode
+_LABEL_GLUE = rx(r"""\s*\$?\s*[:=]\s*\$?\s*   # the colon or '=', in or out of math mode
                                 (?:[~≈∼<>]|\\approx|\\sim)?\s*\$?\s*  # an optional approximation or bound""", regex.X)
 
 
@@ -480,7 +481,7 @@ def ours_not_proposed(p: Pair) -> float:
 
 #: a comparison with another system between a name and a later number: "X reaches 77.6%, while
 #: the prior art's is 72.9%", "X improves ... compared to 39% for the base model"
-_COMPARED = regex.compile(rf"\b(?:{COMPARISON}|while|whereas|relative\s+to|prior|previous|baselines?)\b",
+_COMPARED = rx(rf"\b(?:{COMPARISON}|while|whereas|relative\s+to|prior|previous|baselines?)\b",
                           regex.IGNORECASE)
 
 
@@ -491,7 +492,7 @@ def compared_between(p: Pair) -> float:
 
 
 #: "from" right before a number (math-mode dollar allowed): the start of a change "from A to B"
-_FROM = regex.compile(r"\bfrom\s*\$?\s*$", regex.IGNORECASE)
+_FROM = rx(r"\bfrom\s*\$?\s*$", regex.IGNORECASE)
 
 
 def after_from(text: str, number) -> bool:
@@ -610,7 +611,7 @@ def only_in_sentence(p: Pair) -> float:
 
 #: words that may stand between a name and its number without breaking the link ("accuracy of
 #: 54%", "improves BLEU by 2", "F1 score: 0.7", "52% on average on D", "3x in terms of latency")
-_GLUE = regex.compile(r"""
+_GLUE = rx(r"""
     [\s,:=~()\[\]$]*                                   # space, punctuation, math-mode marks
     (?:(?:of|by|to|at|on|in|is|was|were|are|an?|the|up|about|around|approximately|nearly|
          almost|over|only|just|with|terms|score|scores|value|values|average|mean|roughly|
@@ -627,7 +628,7 @@ def glue_between(p: Pair) -> float:
 
 
 #: what starts a new item between a number and the next name ("3.7% and robust accuracy by ...")
-_NEW_ITEM = regex.compile(r"[,;]|\b(?:and|or|but|while|with|than|to|vs|versus|compared)\b", regex.I)
+_NEW_ITEM = rx(r"[,;]|\b(?:and|or|but|while|with|than|to|vs|versus|compared)\b", regex.I)
 
 
 def right_after(p: Pair) -> float:

@@ -30,6 +30,7 @@ from spacy.tokens import Doc
 
 from .. import resources
 from ..canonical import split_names
+from ..regexes import longest_first
 from .textutil import doc_text, rx
 
 from .candidates import Source
@@ -39,7 +40,7 @@ from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sente
 if not Doc.has_extension("baselines"):
     Doc.set_extension("baselines", default=None)
 
-_CLAUSE = regex.compile(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
+_CLAUSE = rx(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
 #: the words that compare with another system, one list for every rule that needs them (the
 #: linker's baselines and comparisons, the link scorer's baseline cue): "than", "vs.", "outperforms"
 COMPARISON = (r"than|over|compared\s+(?:to|with)|against|vs\.?|versus"
@@ -48,11 +49,11 @@ COMPARISON = (r"than|over|compared\s+(?:to|with)|against|vs\.?|versus"
 _EXAMPLE_OR_SOURCE = r"relative\s+to|unlike|like|such\s+as|including|e\.g\.,?|from|of|on|with|in|by"
 #: up to two words between such a word and the name ("than the strong GPT-4 ...")
 _UP_TO_TWO_WORDS = r"\s+(?:the\s+)?(?:\S+\s+){0,2}?$"
-_BASELINE_BEFORE = regex.compile(rf"(?:{COMPARISON}|{_EXAMPLE_OR_SOURCE}){_UP_TO_TWO_WORDS}", regex.IGNORECASE)
+_BASELINE_BEFORE = rx(rf"(?:{COMPARISON}|{_EXAMPLE_OR_SOURCE}){_UP_TO_TWO_WORDS}", regex.IGNORECASE)
 #: the nouns a paper calls its own contribution by ("our method", "the proposed framework")
 _SYSTEM_NOUNS = (r"method|approach|model|framework|algorithm|system|technique|"
                  r"loss|criterion|architecture|network|agent|policy|estimator")
-_OURS = regex.compile(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?"  # "our (new) ..."
+_OURS = rx(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?"  # "our (new) ..."
                       rf"(?:{_SYSTEM_NOUNS})s?\b", regex.IGNORECASE)
 #: between a number and the metric named after it, one of:
 _AFTER_ON_NAME = r"(?:on|in)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*\s*\(\s*$"  # "on GSM8k (pass@1)"
@@ -63,12 +64,12 @@ _AFTER_CHANGE_IN = (r"(?:absolute\s+|relative\s+)?(?:higher|lower|better|worse|i
                     r"reduction|drop|decrease|boost|speedup|speed-up|loss)s?\s+(?:in|on|of)\s+(?:the\s+)?"
                     rf"{_NUMBER_OF}?")
 _AFTER_COMPARATIVE = r"(?:higher|lower|better|worse|less|more|fewer|smaller|larger|reduced|improved|faster)\s+"  # "lower"
-_METRIC_AFTER = regex.compile(rf"^\s*(?:\)\s*)?(?:{_AFTER_ON_NAME}|{_AFTER_PREPOSITION}"
+_METRIC_AFTER = rx(rf"^\s*(?:\)\s*)?(?:{_AFTER_ON_NAME}|{_AFTER_PREPOSITION}"
                               rf"|{_AFTER_CHANGE_IN}|{_AFTER_COMPARATIVE})?\(?$")
 #: hedges between "by" and the number ("by up to", "by a factor of")
 _BY_HEDGES = (r"up\s+to|over|about|around|nearly|almost|more\s+than|"
               r"less\s+than|at\s+least|approximately|roughly|a\s+factor\s+of")
-_BY_BEFORE = regex.compile(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*"  # at most eight words, then "by"
+_BY_BEFORE = rx(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*"  # at most eight words, then "by"
                            rf"(?:(?:{_BY_HEDGES})\s*)?[~≈∼<>]?\s*$")
 #: the words that may stand between a metric and its number ("an accuracy of about 94.7%")
 _BEFORE_LINK_WORDS = (r"of|at|is|was|=|:|reaches|reaching|achieves|\)|"
@@ -76,14 +77,14 @@ _BEFORE_LINK_WORDS = (r"of|at|is|was|=|:|reaches|reaching|achieves|\)|"
                       r"than|only|just|nearly|almost|an?|the|and|\(|,")
 #: those that may follow an "on <name>" between them
 _AFTER_NAME_LINK_WORDS = r"of|at|is|was|=|:|by|to|from|around|about|approximately|up\s+to|only|just|nearly|almost|\(|,"
-_METRIC_BEFORE = regex.compile(rf"^(?:\s*(?:score|value|rate)?\s*(?:{_BEFORE_LINK_WORDS}))*"
+_METRIC_BEFORE = rx(rf"^(?:\s*(?:score|value|rate)?\s*(?:{_BEFORE_LINK_WORDS}))*"
                                # "accuracy on AIME24 from 13.3% to ...": one "on <name>" may come between
                                r"(?:\s+(?:on|in|of|over|across)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*"
                                rf"(?:\s*(?:{_AFTER_NAME_LINK_WORDS}))+)?\s*$")
 
 
 #: plural family names (LLMs, GNNs, transformers): kinds of systems, not a result's subject
-FAMILY = regex.compile(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
+FAMILY = rx(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
 
 
 def _clause_start(text: str, s_start: int, pos: int, cache: Optional[dict] = None,
@@ -182,7 +183,7 @@ def link_numbers(doc: Doc) -> None:
 #: what lies between two numbers of one range or list: a range mark or one list word ("-", "to",
 #: ",", "and", ", and"), or up to two words (a unit, a metric) before the list word ("95.1% top-1
 #: and 80.2%")
-_PARTNER = regex.compile(r"""
+_PARTNER = rx(r"""
     ^\s?(?:-|–|—|to|~|∼|/|,|,?\s?and|,?\s?or|vs\.?)\s?$    # a range mark or a list word
   | ^\s*(?:[\w@^\-]+\s+){0,2}?(?:,?\s?and|,?\s?or|,|/)\s*$   # a unit or a metric, then the list word
 """, regex.VERBOSE)
@@ -214,7 +215,7 @@ def share_links(text: str, nums) -> None:
 
 #: "from 18.4% to 6.2%, an absolute reduction of 12.2 points"
 _CHANGE_OF = r"an?\s+(?:\w+\s+)?(?:reduction|improvement|gain|increase|decrease|drop|boost)\s+of"
-_COMPARED = regex.compile(rf"\b(?:{COMPARISON}|while|whereas|{_CHANGE_OF})\b", regex.IGNORECASE)
+_COMPARED = rx(rf"\b(?:{COMPARISON}|while|whereas|{_CHANGE_OF})\b", regex.IGNORECASE)
 _SCORE_UNITS = (None, "%", "points")
 
 
@@ -246,7 +247,7 @@ def _compared(text: str, nums, sents: Sentences) -> None:
 
 
 #: what joins the members of a coordinated list of names: "A, B and C", "A/B"
-_CHAIN_GAP = regex.compile(r"\s*(?:,|/|,?\s+(?:and|or))\s+(?:the\s+)?|\s*/\s*")
+_CHAIN_GAP = rx(r"\s*(?:,|/|,?\s+(?:and|or))\s+(?:the\s+)?|\s*/\s*")
 
 
 def chains(text: str, mentions, lo: int, hi: int) -> list[list]:
@@ -293,7 +294,7 @@ def _respective(text: str, nums, sents: Sentences, data, systems) -> None:
 #: what may stand between a list of numbers and the list of datasets right after it: a few words
 #: (a metric, a task), then "on / in / across / for" ("72.3%, 76.4% and 74.2% mIoU for semantic
 #: segmentation on S3DIS, ScanNet V2 and SemanticKITTI")
-_LIST_TO_LIST = regex.compile(r"\s*(?:[\p{L}][\p{L}\-@]*\s+){0,5}?(?:on|in|across|for|over)\s+(?:the\s+)?", regex.I)
+_LIST_TO_LIST = rx(r"\s*(?:[\p{L}][\p{L}\-@]*\s+){0,5}?(?:on|in|across|for|over)\s+(?:the\s+)?", regex.I)
 
 
 def data_mentions(entities) -> Mentions:
@@ -335,7 +336,7 @@ def _metric_after(text, pos, s_end, metrics, held, held_at, revived) -> Optional
 
 
 #: "for the first time", "at the same time": a quality word in an idiom measures nothing
-_IDIOM_BEFORE = regex.compile(r"\b(?:first|second|third|last|same|each|every|any|some|long|short|real|next)\s+$",
+_IDIOM_BEFORE = rx(r"\b(?:first|second|third|last|same|each|every|any|some|long|short|real|next)\s+$",
                               regex.IGNORECASE)
 
 
@@ -361,8 +362,8 @@ def _metric_before(text, pos, s_start, metrics, held, held_at, revived, by_only:
 @lru_cache(maxsize=1)
 def _quantity_head():
     """Head nouns that follow a quality word in the name of a measure (word_lists.tsv)."""
-    words = sorted(resources.word_list("quantity_heads") - {"times"}, key=len, reverse=True)
-    return regex.compile(r"(?:\s+(?:" + "|".join(regex.escape(w) for w in words) + r"))+(?![\p{L}\-])")
+    words = sorted(resources.word_list("quantity_heads") - {"times"}, key=longest_first)
+    return rx(r"(?:\s+(?:" + "|".join(regex.escape(w) for w in words) + r"))+(?![\p{L}\-])")
 
 
 #: verbs of achieving or reporting before "a/the <quality> of <number>"
@@ -370,7 +371,7 @@ _REPORT_VERBS = (r"achiev\w*|attain\w*|reach\w*|obtain\w*|yield\w*|with|has|have
                  r"report\w*|record\w*|deliver\w*|maintain\w*|retain\w*|and")
 #: hedges between "of" and the number
 _OF_HEDGES = r"about|around|approximately|up\s+to|over|only|nearly|roughly|just|almost"
-_OF_PHRASE = regex.compile(rf"\b(?:{_REPORT_VERBS})\s+(?:an?|the)\s+"
+_OF_PHRASE = rx(rf"\b(?:{_REPORT_VERBS})\s+(?:an?|the)\s+"
                            r"((?:[\p{Ll}\-]+\s+){0,2}[\p{Ll}\-]+)"  # the quality: at most three lowercase words
                            rf"\s+of\s+(?:{_OF_HEDGES})?\s*[~≈∼]?\s*$")
 
@@ -392,8 +393,8 @@ def modifier_rx():
     plural: "technique yields accuracy"; -ss, -us, -is stay: "class", "previous"), a possessive's
     "s" ("the model's training time"), or a capitalised name ("ImageNet-1K finetuning accuracy" is
     accuracy on ImageNet-1K)."""
-    stop = "|".join(regex.escape(w) for w in sorted(resources.word_list("metric_modifier_stop"), key=len, reverse=True))
-    return regex.compile(rf"""
+    stop = "|".join(regex.escape(w) for w in sorted(resources.word_list("metric_modifier_stop"), key=longest_first))
+    return rx(rf"""
         (?<![\p{{L}}\p{{N}}\-'’])                 # a whole word (not a possessive's "s")
         ((?:(?!(?:{stop})\b)                  # not a stop word
             (?![\p{{Ll}}\-]+ly\b)                # not an adverb
@@ -402,7 +403,7 @@ def modifier_rx():
         $""", regex.VERBOSE)
 
 
-_NUMBER_OF_BEFORE = regex.compile(rf"\b{_NUMBER_OF}$", regex.IGNORECASE)
+_NUMBER_OF_BEFORE = rx(rf"\b{_NUMBER_OF}$", regex.IGNORECASE)
 
 
 def metric_span(text: str, s: int, t: int, extend_from: int = -1) -> tuple[int, int]:
@@ -422,7 +423,7 @@ def metric_span(text: str, s: int, t: int, extend_from: int = -1) -> tuple[int, 
     return s, t
 
 
-_WORDS = regex.compile(r"[\p{L}\p{N}]+")
+_WORDS = rx(r"[\p{L}\p{N}]+")
 
 
 def vague_measure(text: str, s: int, t: int) -> bool:
@@ -518,7 +519,7 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
 
 
 #: "pre-trained on / pretraining with (the) D": what a model learned from before it was measured
-_PRETRAINED_ON = regex.compile(r"\bpre-?train(?:ed|ing)?\s+(?:on|with|using|over)\s+(?:the\s+)?(?:\S+\s+){0,2}?$",
+_PRETRAINED_ON = rx(r"\bpre-?train(?:ed|ing)?\s+(?:on|with|using|over)\s+(?:the\s+)?(?:\S+\s+){0,2}?$",
                                regex.IGNORECASE)
 
 
@@ -538,13 +539,13 @@ def _split_patterns():
         return "|".join(regex.escape(f).replace(r"\ ", r"\s+")
                         for f in sorted(names, key=len, reverse=True) if kinds[names[f]] == kind)
 
-    after = regex.compile(rf"""
+    after = rx(rf"""
         \s*(?:['’]s\s+)?(?:\(\s*)?                       # "COCO's", "COCO ("
         (?:(?:the|its|official|public|standard)\s+)?
         (?:(?P<split>{alternatives("named")})(?![\p{{L}}\p{{N}}\-])   # a named split: "test-dev"
           |(?P<split>{alternatives("generic")})\s+(?:set|split|subset|partition)s?\b)  # "validation set"
         """, regex.IGNORECASE | regex.VERBOSE)
-    before = regex.compile(rf"""
+    before = rx(rf"""
         \b(?P<split>{alternatives("generic")}|{alternatives("named")})\s+   # "the test"
         (?:set|split|subset|partition)s?\s+(?:of|on|from|in)\s+(?:the\s+)?$  # "set of (the)"
         """, regex.IGNORECASE | regex.VERBOSE)
@@ -615,7 +616,7 @@ def _baseline_cue():
     def alternatives(where: str) -> str:
         return "|".join(sorted(cues[where], key=len, reverse=True))
 
-    return regex.compile(rf"""
+    return rx(rf"""
         (?<![\p{{L}}\p{{N}}\-])                 # the cue starts a word
         (?:(?P<after>{alternatives("after")})   # a verb whose object is improved on: "improve DARTS by"
           |(?P<either>{alternatives("either")}) # a word of comparison: "than", "over", "compared to"
