@@ -184,7 +184,7 @@ def link_numbers(doc: Doc) -> None:
 #: ",", "and", ", and"), or up to two words (a unit, a metric) before the list word ("95.1% top-1
 #: and 80.2%")
 _PARTNER = rx(r"""
-    ^\s?(?:-|–|—|to|~|∼|/|,|,?\s?and|,?\s?or|vs\.?)\s?$    # a range mark or a list word
+    ^\s?(?:--|-|–|—|to|~|∼|/|,|,?\s?and|,?\s?or|vs\.?)\s?$    # a range mark (LaTeX's "--" too) or a list word
   | ^\s*(?:[\w@^\-]+\s+){0,2}?(?:,?\s?and|,?\s?or|,|/)\s*$   # a unit or a metric, then the list word
 """, regex.VERBOSE)
 

@@ -568,12 +568,12 @@ def _qualifier(text: str, start: int, t) -> tuple[Optional[str], int]:
 
 #: the gap between two numbers of one list: "10.6%/13.2%", "2.3, 2.2 and 1.6", "7.4% (AMD dataset) and 10%"
 _PARALLEL = rx(r"^\s*(?:\([^()]{0,40}\)\s*,?\s*)?(?:[\w@^\-]+\s+){0,2}?(?:and|or|,|/)\s*$")
-_RANGE = rx(r"\s?(?:-|–|—|to|~|∼|and|or|/|,)\s?$")
+_RANGE = rx(r"\s?(?:--|-|–|—|to|~|∼|and|or|/|,)\s?$")   # "--": LaTeX's en dash
 
 
 # the gap between the two ends of a range: `6.98-8.89%`, `3 to 4 points`, `65.2% ~ 85.6%`
 _RANGE_GAP = rx(r"""
-    ^[ ]{0,2}(?:-|–|—|to|~|∼)[ ]{0,2}$     # a dash, "to" (also "from 4.1G to 1.2G") or a tilde between them
+    ^[ ]{0,2}(?:--|-|–|—|to|~|∼)[ ]{0,2}$  # a dash (LaTeX's "--" too), "to" (also "from 4.1G to 1.2G") or a tilde
     """, regex.VERBOSE)
 _BETWEEN = rx(r"\bbetween\s+$", regex.IGNORECASE)  # "between 3 and 5 layers"
 _PART_GAP = rx(r"^\s+(?:out\s+)?of\s+(?:the\s+)?$")  # "12 of 14 tasks", "3 out of 5"
