@@ -567,7 +567,12 @@ def _qualifier(text: str, start: int, t) -> tuple[Optional[str], int]:
 
 
 #: the gap between two numbers of one list: "10.6%/13.2%", "2.3, 2.2 and 1.6", "7.4% (AMD dataset) and 10%"
-_PARALLEL = rx(r"^\s*(?:\([^()]{0,40}\)\s*,?\s*)?(?:[\w@^\-]+\s+){0,2}?(?:and|or|,|/)\s*$")
+_PARALLEL = rx(r"""
+    ^\s*(?:\([^()]{0,40}\)\s*,?\s*)?                                   # a parenthesis after the first number
+    (?:(?:on|in|for|across|over)\s+(?:the\s+)?(?:[\w@^\-]+\s+){1,3}?    # "on search efficiency and": what it is on
+      |(?:[\w@^\-]+\s+){0,2}?)                                         # or up to two words (a unit, a metric)
+    (?:and|or|,|/)\s*$                                                  # then the list word
+    """, regex.VERBOSE)
 _RANGE = rx(r"\s?(?:--|-|–|—|to|~|∼|and|or|/|,)\s?$")   # "--": LaTeX's en dash
 
 
@@ -608,7 +613,7 @@ def _share_ranges(text: str, nums: list[NumberMatch]) -> None:
 #: verbs of movement that reach a level ("drops below", "improves to")
 _LEVEL_VERBS = (r"drops?|dropped|dropping|falls?|fell|falling|rises?|rose|rising|decreas\w+|increas\w+|"
                 r"reduc\w+|improv\w+|climbs?|climbed|goes|went|jumps?|jumped")
-_LEVEL = rx(rf"\b(?:{_LEVEL_VERBS})\s+(?:\w+\s+)?"
+_LEVEL = rx(rf"\b(?:{_LEVEL_VERBS})\s+(?:(?!(?:up|by|of)\b)\w+\s+)?"   # not "improvement up to", "improves by over"
             r"(?:below|above|under|over|to|beyond)\s*[~≈∼<>]?\s*$", regex.IGNORECASE)
 
 
