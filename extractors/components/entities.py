@@ -64,7 +64,13 @@ _SIZED = rx(r"""
 
 # shapes that name something on their own: CamelCase (EpiGRAF, RegretNet), 3+ capitals
 # (TRADES, SGLD), letters with digits (ResNet18)
-_SHAPE_KEEP = rx(r"^(?:\p{Lu}*\p{Ll}+\p{Lu}[\p{L}\p{N}\-]*|\p{Lu}[\p{Lu}\p{N}\-]{2,}s?|\p{L}+\d[\p{L}\p{N}\-]*)$")
+#: a capitalised word with a size letter: a released model by its name alone ("Swin-B", "Swin-L/14")
+_SIZE_LETTER = r"\p{Lu}\p{Ll}+-(?:[BLSTHG]|XL|XXL)(?:/\d+)?"
+_SIZE_LETTER_NAME = rx(rf"^{_SIZE_LETTER}$")
+#: shapes that read as names on their own: CamelCase ("iFormer", "DeiT-S"), capitals ("OWLEYE"),
+#: letters with digits ("ResNet50"), a capitalised word with a size letter
+_SHAPE_KEEP = rx(r"^(?:\p{Lu}*\p{Ll}+\p{Lu}[\p{L}\p{N}\-]*|\p{Lu}[\p{Lu}\p{N}\-]{2,}s?|\p{L}+\d[\p{L}\p{N}\-]*"
+                 rf"|{_SIZE_LETTER})$")
 
 
 _HARDWARE = rx(r"^(?:(?:GTX|RTX|Tesla|Titan|TPU|A|V|H|P|T|K)[- ]?\d{2,4}\w*|TPU\s?v\d\w*|TX\d|Xeon\w*|"
@@ -387,7 +393,8 @@ def _entity(g: _Group, name: str) -> Entity:
     for t, w in g.weak.items():
         votes[t] = votes.get(t, 0.0) + Weight.WEAK_SHARE * w
     if not votes:
-        votes = {"MODEL" if _MODEL_SHAPE.search(name) and any(ch.isdigit() for ch in name) else "METHOD": Weight.SHAPE_DEFAULT}
+        sized = _MODEL_SHAPE.search(name) and any(ch.isdigit() for ch in name) or _SIZE_LETTER_NAME.match(name)
+        votes = {"MODEL" if sized else "METHOD": Weight.SHAPE_DEFAULT}   # "Swin-B" alone: a released model
     elif _SIZED.match(name) and votes.get("METHOD", 0.0) >= max(votes.values()) - 1e-9:
         votes["MODEL"] = votes.get("MODEL", 0.0) + Weight.SIZED   # a sized method is a model
     best = max(votes.values())

@@ -382,7 +382,7 @@ _BASELINE = rx(rf"\b(?:{COMPARISON}|relative\s+to|unlike|from)\s+(?:the\s+)?(?:\
 _AGENT_VERBS = (r"achiev|attain|reach|obtain|yield|score|get|improv|outperform|surpass|boost|set|"
                 r"establish|deliver|perform|exceed|beat|record|reduc|increas|lower|rais|match|gain")
 _AGENT = rx(r"\s*(?:\([^()]{0,30}\)\s*)?"                        # "(ours)"
-                       r"(?:,[^,]{0,40},\s*|,?\s*(?:which|that|who)\s+)?"     # ", an LLM," or ", which"
+                       r"(?:,[^,]{0,40},\s*|,?\s*(?:(?:which|that|who)\s+)?)"  # ", an LLM," or ", which" or ","
                        r"(?:also\s+|further\s+|only\s+|still\s+)?"
                        rf"(?:{_AGENT_VERBS})", regex.I)
 _OURS = rx(r"\b(?:our|the\s+proposed|this|we)\b", regex.I)

@@ -31,11 +31,14 @@ S15 = "We propose SEED. SEED improves the top-1 accuracy from 42.2% to 67.6% on 
 
 S16 = "We propose BYORL. BYORL reaches 77.6% robust accuracy on CIFAR-10, while the prior art reaches 72.9%."
 
+S18 = ("We propose EfficientFormer. Our fastest model, EfficientFormer-L1, achieves 79.2% top-1 accuracy, and "
+       "our largest model, EfficientFormer-L7, obtains 83.3% accuracy.")
 S17 = "FooNet reaches 82.3% top-1 accuracy on ImageNet-1K. After pre-trained on ImageNet-22K, it attains 86.5% top-1 accuracy."
 
 CASES = [
     # sentence, number, attribute, candidate, cue, expected
     (S17, "86.5%", "dataset", "ImageNet-22K", "pretrained_on", 1.0),
+    (S18, "83.3%", "subject", "EfficientFormer-L7", "agent_frame", 1.0),   # ", obtains": one comma, then the verb
     (S17, "86.5%", "dataset", "ImageNet-22K", "rule_choice", 0.0),   # the rules skip pre-training data
     (S17, "82.3%", "dataset", "ImageNet-1K", "pretrained_on", 0.0),
     (S1, "91.2%", "dataset", "ImageNet", "on_frame", 1.0),
