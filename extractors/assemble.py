@@ -8,7 +8,7 @@ from typing import Optional, Sequence
 
 from spacy.tokens import Doc
 
-from .canonical import canonical, leaderboard_metric, split_dataset
+from .canonical import canonical, row_canonicals
 from .models import (FIELD_OF_TYPE, LEADERBOARD_KINDS, Acronym, Bound, Entity, LeaderboardRow, Record, Result, Source,
                      Span, Url,
                      record_id)
@@ -69,11 +69,12 @@ def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optiona
         if not (r.metric and r.dataset) or r.kind not in LEADERBOARD_KINDS:
             continue
         baseline = baselines[i] if baselines and i < len(baselines) and r.kind != "score" else None
-        dataset_canonical = split_dataset(canonical(r.dataset, data_types.get(r.dataset, "DATASET")), r.split)
+        dataset_canonical, metric_canonical = row_canonicals(r.dataset, r.metric, data_types.get(r.dataset, "DATASET"),
+                                                             r.split)
         for subject in (r.subjects or ([r.subject] if r.subject else [])):
             rows.append(LeaderboardRow(subject=subject, dataset=r.dataset, metric=r.metric, value=r.value,
                                        dataset_canonical=dataset_canonical, split=r.split,
-                                       metric_canonical=leaderboard_metric(dataset_canonical, canonical(r.metric, "METRIC")),
+                                       metric_canonical=metric_canonical,
                                        unit=r.unit, qualifier=r.qualifier, result_index=i, kind=r.kind,
                                        baseline=baseline, uncertainty=r.uncertainty))
     return rows

@@ -209,3 +209,13 @@ def leaderboard_metric(dataset_canonical: str, metric_canonical: str) -> str:
     where the dataset's convention fixes what a plain name means ("accuracy" on ImageNet is top-1
     accuracy, "mAP" on COCO is its AP; resources/dataset_metrics.tsv)."""
     return _dataset_metrics().get((group_key(dataset_canonical), group_key(metric_canonical)), metric_canonical)
+
+
+def row_canonicals(dataset: str, metric: str, dataset_type: str = "DATASET", split: Optional[str] = None,
+                   dataset_canonical: Optional[str] = None) -> tuple[str, str]:
+    """(canonical dataset, canonical metric) of a leaderboard row: the dataset's canonical name
+    (with a named split, `split_dataset`) unless given, and the metric's as the dataset's
+    leaderboards read it (`leaderboard_metric`). Record assembly and the leaderboard (for rows
+    written before rows carried canonical names) both take them from here."""
+    dataset_canonical = dataset_canonical or split_dataset(canonical(dataset, dataset_type), split)
+    return dataset_canonical, leaderboard_metric(dataset_canonical, canonical(metric, "METRIC"))

@@ -54,7 +54,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
 from . import resources
-from .canonical import canonical, leaderboard_metric, split_kind
+from .canonical import row_canonicals, split_kind
 from .canonical import group_key  # names that differ only in case, spacing or punctuation are one group
 from .models import LEADERBOARD_KINDS, SCHEMA_BASE_URL, SCHEMA_VERSION, LeaderboardRow, Qualifier, Source
 from .recordfiles import NoRecords, Reading, unique_records  # noqa: F401 (NoRecords: what collect raises)
@@ -252,13 +252,12 @@ def _add_record(rec: dict, where: str, col: Collection) -> None:
         kind = row.kind or _result_kind(rec, row.result_index)
         if kind not in LEADERBOARD_KINDS:
             continue  # a count or setting in a record written before rows carried their kind
-        dataset_canonical = row.dataset_canonical or canonical(row.dataset, "DATASET")
+        # records written before rows carried canonical names get them here
+        dataset_canonical, metric_canonical = row_canonicals(row.dataset, row.metric, split=row.split,
+                                                             dataset_canonical=row.dataset_canonical)
         entries.append(Entry(row.dataset, row.metric, row.subject, row.value, row.unit, row.qualifier,
                              row.result_index, rec["id"], kind, row.baseline if kind != "score" else None,
-                             row.uncertainty,
-                             # records written before rows carried canonical names get them here
-                             dataset_canonical,
-                             row.metric_canonical or leaderboard_metric(dataset_canonical, canonical(row.metric, "METRIC")),
+                             row.uncertainty, dataset_canonical, row.metric_canonical or metric_canonical,
                              row.split))
     if not entries:
         return

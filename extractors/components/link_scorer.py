@@ -10,7 +10,8 @@ so the scorer keeps the rules where they are right and overrules them where the 
 
 Reads ``doc._.numbers`` (links filled in by `result_linker`), ``doc._.entities``,
 ``doc._.held_metrics``; writes the links of each number (``metric``, ``subject``, ``subjects``,
-``dataset``, and in every mode ``split``: the dataset's split the text names, `linker.dataset_split`) and adds to ``doc._.entities`` the held quality words it chose as metrics. The weights are data:
+``dataset``; in every mode also ``split``, the dataset's split the text names: `linker.dataset_split`)
+and adds to ``doc._.entities`` the held quality words it chose as metrics. The weights are data:
 ``extractors/resources/linker.json`` (feature names and weights, the files they were trained on,
 and their cross-validated accuracy). Inference is plain Python arithmetic: deterministic.
 
