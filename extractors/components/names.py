@@ -13,7 +13,9 @@
   complement: "a method for ... of average treatment effects (ATEs)"), a coined name right
   after its kind ("a variable selection method MCTS-VS"), what a container holds ("the
   framework of X"), a name after a colon ("...: Causal Self-Talk."); two coined variants are
-  two names ("DiffuseVAE-A and DiffuseVAE-B");
+  two names ("DiffuseVAE-A and DiffuseVAE-B"); the named parts of the paper's own system after
+  a parts cue ("X is composed of two components: A and B", "consisting of two key modules: (1)
+  A (AA) ..., and (2) B (BB)");
 - tasks: "the problem of X", "X tasks", "X benchmarks", and the items of "experiments on A, B
   and C" when they read as activities (their head word is a nominalisation: -ing, -tion, ...).
 
@@ -259,6 +261,7 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     out += _named_in_phrase(text, m.end()) or _after_colon(text, m.end())
                 elif not found and kind == "our":  # "our proposed model, ProteoGAN, ..."
                     out += [c for c in _named_in_phrase(text, m.end(), max_words=3) if text[c.start - 1] != "("]
+    out += _parts(text, cues.get("parts", []), sents)
     for cue in cues.get("after", []):
         for comma in rx(r",\s+(?:a|an)\s").finditer(text):
             m = rx(r"(?<![\p{L}\p{N}\-])([\p{L}\p{N}][\p{L}\p{N}\-]*)$").search(text, max(0, comma.start() - 60), comma.start())
@@ -279,6 +282,59 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     sent = text[max(0, run_start - 120, sents.start(run_start)):run_start]
                     if rx(r"\b(?:we|our|this (?:paper|work))\b", regex.IGNORECASE).search(sent):
                         out.append(Candidate(run_start, m.end(), text[run_start:m.end()], Source.PROPOSAL, {}, proposed=True))
+    return out
+
+
+#: where an item of an enumerated list starts: "(1)", "(ii)", "(a)", a comma or "and"
+_ITEM_START = rx(r"""
+    \(\s*(?:[ivx]{1,4}|\d|[a-e])\s*\)\s*     # "(1) ", "(ii) ", "(a) "
+    | ,\s*(?:and\s+)?                          # ", " or ", and "
+    | \s+and\s+                                 # " and "
+    """, regex.X)
+#: a coined name (an inner capital or a digit) or "we / our / the proposed / novel / new" before a
+#: parts cue: the whole is the paper's own ("FrameMaker is composed of ...", "our framework consists of")
+_OWN_WHOLE = rx(r"(?i:\b(?:we|our|the\s+proposed|novel|new)\b)|\b\p{Lu}[\p{Ll}\p{N}\-]*[\p{Lu}\p{N}][\p{L}\p{N}\-]*")
+#: what may follow an item's name: its short form, punctuation or a function word; a lowercase
+#: noun after it makes the name a modifier ("a GNN encoder", "a Parallel WaveGAN based vocoder")
+_ITEM_END = rx(r"\s*(?:[(),.;:]|$|(?:and|or|to|which|that|for|with|where|whose|in|on|by|as)\b)")
+#: a one-word item is a coined name: an inner capital, a digit or a hyphen, four characters or more
+#: ("E-Pool", "Transit-cells"), not a field's short acronym ("CNN", "NLP")
+_COINED_ITEM = rx(r"(?=.{4})(?=.*\p{Ll})\p{L}[\p{L}\p{N}]*(?:[\p{Lu}\p{N}]|-\p{L})[\p{L}\p{N}\-]*")
+#: an article or an adjective before an item's name ("a novel Frame Condensing", "an efficient ...")
+_ITEM_LEAD = rx(r"(?:(?:the|a|an)\s+)?(?:(?:novel|new|simple|efficient|lightweight|learnable|\p{Ll}+-\p{Ll}+)\s+){0,2}")
+
+
+def _parts(text: str, cues, sents: Sentences) -> list[Candidate]:
+    """The named parts of the paper's own system are its proposals too: after a parts cue
+    (resources/proposal_cues.tsv, kind `parts`: "consists of", "two key modules:", "composed of")
+    in a sentence about the paper's own whole (`_OWN_WHOLE` before the cue), each list item that
+    starts with a name ("two key modules: (1) Versatile Value Estimation (VVE) ..., and (2)
+    Conditioned Variational Inference (CVI) ..."; "composed of two components: Frame Condensing
+    and Instance-Specific Prompt")."""
+    out, seen = [], set()
+    for cue in cues:
+        for m in cue.finditer(text):
+            s, e = sents.at(m.start())
+            if not _OWN_WHOLE.search(text, s, m.start()):
+                continue
+            starts = [m.end()] + [i.end() for i in _ITEM_START.finditer(text, m.end(), e)]
+            for pos in starts:
+                if text.count("(", m.end(), pos) > text.count(")", m.end(), pos):
+                    continue  # inside a parenthesis: "50 datasets (Tabular, Image, NLP)"
+                pos = _ITEM_LEAD.match(text, pos).end()
+                run = name_run(text, pos)
+                if run is None or run[1] > e or not _plausible_run(text, *run):
+                    continue
+                # "Frame Condensing and Instance-Specific Prompt": the first item ends at "and"
+                and_ = rx(r"\s+and\s+").search(text, *run)
+                end = and_.start() if and_ else run[1]
+                name = text[run[0]:end]
+                if (run[0], end) in seen or not _ITEM_END.match(text, end) \
+                        or (" " not in name and not _COINED_ITEM.fullmatch(name)) \
+                        or not (" " in name or any(ch.isupper() for ch in name)):
+                    continue
+                seen.add((run[0], end))
+                out.append(Candidate(run[0], end, text[run[0]:end], Source.PROPOSAL, {}, proposed=True))
     return out
 
 
