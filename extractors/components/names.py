@@ -5,7 +5,8 @@
   metric shapes (``pass@1``, ``top-1 accuracy``, ``BLEU-4``);
 - markup: text the author set in ``\\texttt``, ``\\textsc``, ``**bold**`` (normalisation records it);
 - proposals (resources/proposal_cues.tsv): the name after "we propose / introduce / present"
-  (also "to introduce a novel", "our newly proposed", "the resulting", "its variant"), after a
+  (also "to introduce a novel", "our newly proposed", "the resulting", "its variant", "we ... by /
+  with / via a new ..."), after a
   naming ("called / named / dubbed (as)", "which we refer to as", "we coin the name", "namely
   (i)"; new only in a sentence that says "we"/"novel"/..., that cites nobody and that does not
   just use what it names), after "our" / "the proposed", and the name before ", a novel ...";
