@@ -640,6 +640,12 @@ def right_after(p: Pair) -> float:
                  and not numbers_between(p) and same_clause(p))
 
 
+def unit_words(p: Pair) -> float:
+    """The mention is the number's own unit words ("1/3 FLOPs", "0.7G FLOPs"): the number counts
+    what the name measures (`right_after` starts after the unit, so it misses these)."""
+    return float(p.number.end <= p.mention[0] < p.end)
+
+
 def partner_choice(p: Pair) -> float:
     """The number answers an earlier one of the same sentence and unit across a comparison
     ("a designability of 92.3%, outperforming FrameDiff (78.1%)", "87% success rate compared to
@@ -679,7 +685,8 @@ ENTITY_CUES: list[Callable[[Pair], float]] = [
     rivals_between, on_frame, pretrained_on, baseline_frame, agent_frame, in_parenthesis_after, given_for, labelled_by, respectively,
     paired_respectively, proposed, ours_in_clause, ours_not_proposed, proposed_from_end, compared_between,
     only_candidate, first_candidate, frequency, family_name, held_word,
-    nearest_in_sentence, only_in_sentence, closer_number, glue_between, right_after, partner_choice, in_long_list,
+    nearest_in_sentence, only_in_sentence, closer_number, glue_between, right_after, unit_words, partner_choice,
+    in_long_list,
     *(type_is(t) for t in ("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC")),
     *(kind_is(k) for k in KINDS),
 ]

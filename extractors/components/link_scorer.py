@@ -1,8 +1,8 @@
 """`link_scorer` component: weigh the evidence for each number's metric, subject and dataset.
 
-Algorithm: a linear ranking model per attribute (logistic regression over the cues of
-link_features.py, trained by ``extractors train --component linker`` on the development
-annotations). For each number and attribute, every candidate entity of the right type and the
+Algorithm: a linear ranking model per attribute (a conditional logit over the cues of
+link_features.py: a softmax over each number's candidates, trained by ``extractors train
+--component linker`` on the development annotations). For each number and attribute, every candidate entity of the right type and the
 candidate None ("the text does not say") get a score ``w · cues``; the highest wins (ties: the
 rules' choice, then the earlier candidate). The rule linker's choice is one cue among the others,
 so the scorer keeps the rules where they are right and overrules them where the other evidence

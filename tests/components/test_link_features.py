@@ -33,6 +33,7 @@ S16 = "We propose BYORL. BYORL reaches 77.6% robust accuracy on CIFAR-10, while 
 
 S18 = ("We propose EfficientFormer. Our fastest model, EfficientFormer-L1, achieves 79.2% top-1 accuracy, and "
        "our largest model, EfficientFormer-L7, obtains 83.3% accuracy.")
+S19 = "Our iFormer-S is better than Swin-B (83.3%) with only 1/4 parameters and 1/3 FLOPs."
 S17 = "FooNet reaches 82.3% top-1 accuracy on ImageNet-1K. After pre-trained on ImageNet-22K, it attains 86.5% top-1 accuracy."
 
 CASES = [
@@ -105,6 +106,9 @@ CASES = [
     (S7, "87%", "metric", "success rate", "right_after", 1.0),
     (S7, "80%", "metric", "success rate", "right_after", 0.0),
     (S9, "6.68%", "metric", "robust accuracy", "right_after", 0.0),
+    (S19, "1/3", "metric", "FLOPs", "unit_words", 1.0),      # the number's unit is the metric's name
+    (S19, "1/3", "metric", "FLOPs", "right_after", 0.0),     # right_after starts after the unit
+    (S19, "1/4", "metric", "FLOPs", "unit_words", 0.0),
     (S10, "70.3%", "dataset", "ImageNet", "paired_respectively", 1.0),
     (S10, "70.3%", "dataset", "CIFAR-10", "paired_respectively", 0.0),
     (S10, "95.1%", "dataset", "CIFAR-10", "paired_respectively", 1.0),
