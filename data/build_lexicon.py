@@ -17,6 +17,8 @@ that are safe to match in running text:
 - single words in lowercase only when they carry a digit or symbol (o3, pass@k, word2vec) or are
   listed in extra.tsv;
 - leaderboard strings from models.tsv only when short (<= 3 words) and without brackets;
+- a name written with its acronym definition ("mean corruption error (mCE)") as its long form
+  only (`defined_long_form`);
 - a dataset or benchmark name ending in its kind word ("Mapillary Vistas Dataset") also without
   it ("Mapillary Vistas"), when what is left is still a name (`without_kind_word`).
 Each kept form gets a type (DATASET, BENCHMARK, METHOD, MODEL, METRIC), a weight (2 for curated
@@ -92,6 +94,21 @@ def without_kind_word(form: str) -> str | None:
     return bare
 
 
+def defined_long_form(form: str) -> str | None:
+    """"mean corruption error (mCE)": a name written with its own acronym definition is kept as its
+    long form only, so that in running text the long form and the short form are two mentions the
+    acronyms component pairs into one entity (the short form as its name, SPEC section 2), not one
+    name with a parenthesis inside. The definition is read as the pipeline reads one
+    (extractors.components.acronyms.find_acronyms); "AP (Detection)" and "ARC (Easy)" stay whole."""
+    m = re.fullmatch(r"(.+?)\s*\(([^()]+)\)", form)
+    if not m:
+        return None
+    sys.path.insert(0, str(ROOT))
+    from extractors.components.acronyms import find_acronyms
+    long, short = m.group(1).strip(), m.group(2).strip()
+    return long if any(a.short == short and a.long == long for a in find_acronyms(form)) else None
+
+
 def main(src: Path) -> None:
     flags = {}
     with open(src / "ambiguous.tsv", encoding="utf-8") as fh:
@@ -107,6 +124,7 @@ def main(src: Path) -> None:
                 weight = 1 if file == "models" and sources <= LOW_WEIGHT_SOURCES else 2
                 forms = [name] + [a.strip() for a in (row["aliases"] or "").split(" | ") if a.strip()]
                 for form in forms:
+                    form = defined_long_form(form.strip()) or form
                     if keep(form, file, flags):
                         rows.add((form, typ, weight, name))
                     bare = without_kind_word(form) if file == "datasets" else None

@@ -53,3 +53,22 @@ def test_a_stale_automaton_file_is_not_used(monkeypatch):
     from extractors.components import lexicon
     monkeypatch.setattr(lexicon, "_names_digest", lambda: b"0" * 64)
     assert lexicon._load_automaton() is None
+
+
+def test_no_lexicon_name_carries_its_own_acronym_definition():
+    """A catalogue name written with its definition ("mean corruption error (mCE)") is shipped as
+    its long form only (data/build_lexicon.py `defined_long_form`), so the text's definition
+    becomes one entity named by its short form, with the long form as its alias."""
+    from extractors.components.acronyms import find_acronyms
+    from extractors import resources
+    defined = []
+    for line in resources.path("lexicon/names.tsv").read_text(encoding="utf-8").splitlines():
+        surface = line.split("\t")[0]
+        if line.startswith("#") or not surface.endswith(")"):
+            continue
+        if any(surface == f"{a.long} ({a.short})" for a in find_acronyms(surface)):
+            defined.append(surface)
+    assert defined == []
+    clean = normalize("We report a mean corruption error (mCE) of 13.5% on CIFAR-10-C.").clean
+    found = {clean[c.start:c.end] for c in find_lexicon(clean)}
+    assert "mean corruption error" in found and "mean corruption error (mCE)" not in found
