@@ -33,6 +33,10 @@ CASES = [
     ("average precision", "METRIC", "AP"),
     ("Test Accuracy", "METRIC", "accuracy"),
     ("classification accuracy", "METRIC", "accuracy"),
+    ("test error", "METRIC", "error"),
+    ("adversarial accuracy", "METRIC", "robust accuracy"),
+    ("accuracy under attack", "METRIC", "robust accuracy"),
+    ("certified accuracy", "METRIC", "certified accuracy"),   # not robust accuracy: a guarantee
     ("Fréchet Inception Distance", "METRIC", "FID"),
     ("FID score", "METRIC", "FID"),
     ("mask AP", "METRIC", "mask AP"),               # not the box AP a detection table ranks
@@ -64,8 +68,10 @@ def test_group_key(a, b, same):
 def test_records_carry_canonical_names(extractor):
     rec = extractor.extract("We propose FooNet, which reaches 91.2% Top-1 Accuracy on CIFAR-10.")
     assert [(d.name, d.canonical) for d in rec.datasets] == [("CIFAR-10", "CIFAR-10")]
+    assert [(m.name, m.canonical) for m in rec.metrics] == [("Top-1 Accuracy", "top-1 accuracy")]
     (row,) = rec.leaderboard
-    assert (row.dataset_canonical, row.metric_canonical) == ("CIFAR-10", "top-1 accuracy")
+    # the row ranks as CIFAR-10's leaderboards do: by accuracy, which top-1 is on a single-label set
+    assert (row.dataset_canonical, row.metric_canonical) == ("CIFAR-10", "accuracy")
 
 
 @pytest.mark.parametrize("text,number,dataset,split,dataset_canonical", [
@@ -106,6 +112,9 @@ def test_split_dataset(dataset, split, expected):
     ("ImageNet", "accuracy", "top-1 accuracy"),    # ImageNet's plain accuracy is top-1
     ("ImageNet", "top-5 accuracy", "top-5 accuracy"),
     ("ImageNet-21K", "accuracy", "accuracy"),      # another dataset keeps the name
+    ("CIFAR-10", "top-1 accuracy", "accuracy"),   # single-label: top-1 is its only accuracy
+    ("CIFAR-100", "error", "error"),
+    ("ImageNet", "error", "top-1 error"),
     ("COCO", "mAP", "AP"), ("COCO test-dev", "mAP", "AP"),
     ("Pascal VOC", "mAP", "mAP"),
     ("CIFAR-10", "accuracy", "accuracy"),

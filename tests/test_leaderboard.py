@@ -400,9 +400,9 @@ def test_tables_group_by_canonical_names_and_filter():
     col = collect_records(recs)
     tables = build_tables(col.entries)
     assert [(t.dataset, t.metric, [e.subject for e in t.entries]) for t in tables] == [
-        ("CIFAR-10", "top-1 accuracy", ["B", "A", "C"]), ("ImageNet-21K", "top-1 accuracy", ["D"])]
+        ("CIFAR-10", "accuracy", ["B", "A", "C"]), ("ImageNet-21K", "top-1 accuracy", ["D"])]
     md = render(col, "md", Filters(min_rows=3))
-    assert "CIFAR-10 · top-1 accuracy" in md and "ImageNet-21K" not in md
+    assert "CIFAR-10 · accuracy" in md and "ImageNet-21K" not in md
     md = render(col, "md", Filters(dataset="imagenet 21k"))
     assert "ImageNet-21K" in md and "CIFAR-10" not in md and "(ICLR 2021)" in md
 
