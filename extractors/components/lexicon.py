@@ -8,7 +8,10 @@ building it takes ~0.2 s; a file that does not match names.tsv (its SHA-256 is i
 ignored and the automaton built in memory instead. Matching is tolerant of case for multiword names ("focal loss" finds "Focal Loss")
 and of hyphen/space variants ("MovieLens-20M" finds "MovieLens 20M"); single-word names must
 match their case exactly ("PPO", "Netflix", "o3"), so common words do not fire. Matches must
-start and end on word boundaries; overlapping matches keep the leftmost longest.
+start and end on word boundaries; overlapping matches keep the leftmost longest. A known name
+also reaches over what is written right after it as part of it: a family variant ("ResNet-50",
+`_family_member`), a version ("SQuAD v2.0", `_version`), a translation pair ("WMT'14 En-De",
+`_language_pair`) and a data name's release year ("COCO2017", `_year`).
 
 Appends `Candidate`s with source ``lexicon`` to ``doc._.candidates``.
 """
@@ -243,6 +246,24 @@ def _version(text: str, start: int, end: int, forms) -> tuple | None:
     return (start, stop, [(text[start:stop], f[1], f[2], text[start:stop]) for f in forms])
 
 
+_YEAR = rx(r"""
+    (?: [-‐\x20]?(?:19|20)\d{2}   # "COCO2017", "VOC-2012", "COCO 2017"
+      | [’']\d{2} )                 # "WMT'14"
+    (?![\p{L}\p{N}%×]|[.,]\d)     # a whole token, not a number ("ImageNet 2012%")
+    """, regex.VERBOSE)
+
+
+def _year(text: str, start: int, end: int, forms) -> tuple | None:
+    """A known dataset or benchmark with its release year after it: "COCO2017", "VOC2012",
+    "ImageNet-2012", "WMT'14" are one data name of the known name's type (the year names the
+    edition; its digits are not a result)."""
+    data = [f for f in forms if f[2] >= 2 and f[1] in ("DATASET", "BENCHMARK") and f[0] == text[start:end]]
+    m = _YEAR.match(text, end) if data else None
+    if not m:
+        return None
+    return (start, m.end(), [(text[start:m.end()], f[1], f[2], text[start:m.end()]) for f in data])
+
+
 @lru_cache(maxsize=1)
 def languages() -> dict[str, str]:
     """Language name or code (lower case) -> its code (resources/languages.tsv)."""
@@ -293,7 +314,7 @@ def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate
             continue
         if end + 1 < len(key) and (key[end + 1].isalnum() or key[end + 1] in "@^"
                                    or text[end + 1] in "-‐" and end + 2 < len(text) and text[end + 2].isalnum()):
-            family = _family_member(text, start, end + 1, forms)
+            family = _family_member(text, start, end + 1, forms) or _year(text, start, end + 1, forms)
             if family:
                 hits.append((*family, 1))
             continue
@@ -303,7 +324,8 @@ def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate
             continue  # "Inspired by ...": a capitalised first word is not a dataset named Inspired
         if ok:
             hits.append((start, end + 1, ok, 0))
-            for derived in (_version(text, start, end + 1, ok), _language_pair(text, start, end + 1, ok)):
+            for derived in (_version(text, start, end + 1, ok), _language_pair(text, start, end + 1, ok),
+                            _year(text, start, end + 1, ok)):
                 if derived:
                     hits.append((*derived, 1))
     # leftmost longest; an exact entry before a derived one (family variant, version) of one span
