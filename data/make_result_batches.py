@@ -34,6 +34,10 @@ round 2, 160 drawn with ``random.Random(SEED3)``, all development: ``dev_9..12.j
 Round 4 (``--round 4``; seventh session, more data for the link scorer): as round 3 (rule 1 alone,
 both pools, excluding every abstract already in any annotation file), 240 drawn with
 ``random.Random(SEED4)``, all development: ``dev_13..18.jsonl`` (40 each).
+
+Round 5 (``--round 5``; eighth session, more data for the link scorer): as round 4; only 116
+abstracts qualified that no file had annotated, so all of them, in the order ``random.Random(SEED5)``
+draws them, all development: ``dev_19..21.jsonl`` (40, 40 and 36).
 """
 import json
 import random
@@ -48,8 +52,10 @@ SEED = 20261201
 SEED2 = 20261202
 SEED3 = 20261203
 SEED4 = 20261204
+SEED5 = 20261205
 ROUND2 = 160
 ROUND4 = 240
+ROUND5 = 116
 PER_POOL = 150
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -99,8 +105,8 @@ def all_annotated_texts() -> set[str]:
 
 
 def later_round(seed: int, first_batch: int, need_data_name: bool = True, count: int = ROUND2) -> None:
-    """Rounds 2 to 4: `count` development abstracts drawn from both pools together, none already
-    annotated; round 2 keeps the data-name rule, rounds 3 and 4 only the score rule. Each round excludes what was annotated when it was drawn, so
+    """Rounds 2 to 5: `count` development abstracts drawn from both pools together, none already
+    annotated; round 2 keeps the data-name rule, rounds 3 to 5 only the score rule. Each round excludes what was annotated when it was drawn, so
     rerunning an earlier round after later annotation cannot draw it again (too few remain)."""
     names, seen = data_names(), all_annotated_texts()
     rows = [json.loads(l) for pool in POOLS for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
@@ -121,6 +127,8 @@ def main() -> None:
         return later_round(SEED3, 9, need_data_name=False)
     if sys.argv[1:] == ["--round", "4"]:
         return later_round(SEED4, 13, need_data_name=False, count=ROUND4)
+    if sys.argv[1:] == ["--round", "5"]:
+        return later_round(SEED5, 19, need_data_name=False, count=ROUND5)
     names, seen, drawn = data_names(), annotated_texts(), []
     for pool in POOLS:
         rows = [json.loads(l) for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
