@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity, singular_quality
-from .linker import COMPARISON, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
+from .linker import CLAUSE_BREAK, COMPARISON, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -328,7 +328,7 @@ def same_sentence(p: Pair) -> float:
     return float(p.ctx.sentence(p.mention[0]) == p.ctx.sentence(p.number.start))
 
 
-_CLAUSE_BREAK = rx(r"[;:]|,?\s+(?:while|whereas|but|although|though|and\s+(?:it|they|we))\s+", regex.I)
+_CLAUSE_BREAK = CLAUSE_BREAK
 
 
 def same_clause(p: Pair) -> float:

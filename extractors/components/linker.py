@@ -40,7 +40,14 @@ from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sente
 if not Doc.has_extension("baselines"):
     Doc.set_extension("baselines", default=None)
 
-_CLAUSE = rx(r",?\s+(?:while|whereas|but|although|though)\s+|;\s+")
+#: where a clause ends inside a sentence (one definition: the rules' clauses and the link cues'):
+CLAUSE_BREAK = rx(r"""
+    ;\s*                                               # a semicolon
+    | :(?!\s*\$?\s*[\d+\-−])\s*                        # a colon, not a label's ("SimCLR: 51.8%")
+    | ,?\s+(?:while|whereas|but|although|though)\s+     # a contrast
+    | ,?\s+and\s+(?=(?:it|they|we|our)\s)               # a new subject: ", and our largest model, X, obtains"
+    """, regex.I | regex.X)
+_CLAUSE = CLAUSE_BREAK
 #: the words that compare with another system, one list for every rule that needs them (the
 #: linker's baselines and comparisons, the link scorer's baseline cue): "than", "vs.", "outperforms"
 COMPARISON = (r"than|over|compared\s+(?:to|with)|against|vs\.?|versus"

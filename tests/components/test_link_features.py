@@ -40,6 +40,9 @@ CASES = [
     # sentence, number, attribute, candidate, cue, expected
     (S17, "86.5%", "dataset", "ImageNet-22K", "pretrained_on", 1.0),
     (S18, "83.3%", "subject", "EfficientFormer-L7", "agent_frame", 1.0),   # ", obtains": one comma, then the verb
+    (S18, "83.3%", "subject", "EfficientFormer-L1", "same_clause", 0.0),   # ", and our ..." starts a clause
+    (S18, "83.3%", "subject", "EfficientFormer-L7", "same_clause", 1.0),
+    (S12, "51.8%", "subject", "SimCLR", "same_clause", 1.0),    # a label's colon ends no clause
     (S17, "86.5%", "dataset", "ImageNet-22K", "rule_choice", 0.0),   # the rules skip pre-training data
     (S17, "82.3%", "dataset", "ImageNet-1K", "pretrained_on", 0.0),
     (S1, "91.2%", "dataset", "ImageNet", "on_frame", 1.0),
