@@ -34,6 +34,8 @@ S16 = "We propose BYORL. BYORL reaches 77.6% robust accuracy on CIFAR-10, while 
 S18 = ("We propose EfficientFormer. Our fastest model, EfficientFormer-L1, achieves 79.2% top-1 accuracy, and "
        "our largest model, EfficientFormer-L7, obtains 83.3% accuracy.")
 S19 = "Our iFormer-S is better than Swin-B (83.3%) with only 1/4 parameters and 1/3 FLOPs."
+S20 = ("The overall accuracy (OA) of SuperNet-B on ScanObjectNN can be raised from 77.9% to 86.1%, "
+       "even outperforming PointMLP.")
 S17 = "FooNet reaches 82.3% top-1 accuracy on ImageNet-1K. After pre-trained on ImageNet-22K, it attains 86.5% top-1 accuracy."
 
 CASES = [
@@ -109,6 +111,9 @@ CASES = [
     (S7, "87%", "metric", "success rate", "right_after", 1.0),
     (S7, "80%", "metric", "success rate", "right_after", 0.0),
     (S9, "6.68%", "metric", "robust accuracy", "right_after", 0.0),
+    (S20, "86.1%", "subject", "SuperNet-B", "measure_of", 1.0),   # "accuracy (OA) of X ... 86.1%"
+    (S20, "86.1%", "subject", "PointMLP", "measure_of", 0.0),
+    (S1, "91.2%", "subject", "FooNet", "measure_of", 0.0),
     (S19, "1/3", "metric", "FLOPs", "unit_words", 1.0),      # the number's unit is the metric's name
     (S19, "1/3", "metric", "FLOPs", "right_after", 0.0),     # right_after starts after the unit
     (S19, "1/4", "metric", "FLOPs", "unit_words", 0.0),
