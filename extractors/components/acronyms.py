@@ -23,7 +23,10 @@ marked up with ``**``); a digit may stand for a word (2 for "to", 4 for "for": "
 repeat a letter ("HO2", "H3T", "M^3"), an X for ex-/cross-/trans-. Each alignment gets a
 confidence (`Alignment.confidence`: the share of letters at word starts or joined, less a
 share per content word left without a letter); the most confident alignment that passes the
-checks (`_accept`) wins. Later uses of the short form (and of its plural or singular) are
+checks (`_accept`) wins. The long form then takes in the words of the name that give no letter:
+a capitalised word before a capitalised long form ("Elimination-Based Half-Q-Learning (HQL)")
+and, for a coined short form, a compound modifier ("image-constrained radiance fields (ConRad)";
+`_lead_words`). Later uses of the short form (and of its plural or singular) are
 mentions of the same thing.
 
 Writes ``doc._.acronyms``: a list of `AcronymMatch` (clean offsets).
@@ -46,6 +49,10 @@ if not Doc.has_extension("acronyms"):
 
 _GENERIC_TAIL = resources.word_list("acronym_generic_tail")
 _STOP = resources.word_list("acronym_stop")
+_LEAD_STOP = resources.word_list("acronym_lead_stop")
+#: a lowercase compound modifier that belongs to the name it qualifies ("image-constrained
+#: radiance fields (ConRad)", "optimization-based ... (MVASTO)")
+_LEAD_COMPOUND = rx(r"\p{L}+[-‐](?:based|constrained|conditioned|guided|driven|aware)")
 _SHORT = rx(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.^]{0,11}$")
 _WORDS = rx(r"[\p{L}\p{N}][\p{L}\p{N}'’*]*(?:[-‐/][\p{L}\p{N}*]+)*")
 _PAREN = rx(r"\(([^()]{1,80})\)")
@@ -283,6 +290,28 @@ def _words_before(text: str, end: int, n: int, sents: Sentences) -> list[tuple[i
     return ws[k:]
 
 
+def _lead_words(text: str, short: str, words: list[tuple[int, int, str]], first: int, sents: Sentences) -> int:
+    """The first word of a long form, moved left over the words that belong to the name without
+    giving it a letter: a capitalised word before a capitalised long form ("Neural Feature
+    Regression with Pooling (FRePo)", "Unbiased Sinkhorn Divergences (SD)"), or, for a coined
+    short form (a lowercase letter inside, or five characters or more), a compound modifier
+    (`_LEAD_COMPOUND`: "image-constrained radiance fields (ConRad)"; a field keeps its plain name:
+    "goal-conditioned reinforcement learning (RL)"); never a sentence's first word nor a phrase's
+    opening word (word list `acronym_lead_stop`), at most two words."""
+    coined = any(c.islower() for c in short.rstrip("s")[1:]) or sum(c.isalnum() for c in short) >= 5
+    for _ in range(2):
+        if first == 0:
+            break
+        s, e, w = words[first - 1]
+        if text[e:words[first][0]].strip() or w.lower() in _LEAD_STOP or sents.is_start(s):
+            break  # punctuation between, "We", "A", "Our", "novel", or the sentence's first word
+        title = w[:1].isupper() and words[first][2][:1].isupper() and not w.isupper()
+        if not (title or coined and _LEAD_COMPOUND.fullmatch(w)):
+            break
+        first -= 1
+    return first
+
+
 def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymMatch]:
     """Acronym definitions of `text` and their later uses; `sents`: its sentences (found from
     `text` when not given)."""
@@ -309,7 +338,7 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
             # unless they only say what kind of thing it is ("Birds dataset (CUB)")
             while last < len(words) - 1 and words[last + 1][2].lower() not in _GENERIC_TAIL:
                 last += 1
-            s0, e0 = words[k[0]][0], words[last][1]
+            s0, e0 = words[_lead_words(text, short, words, k[0], sents)][0], words[last][1]
             s0 -= len(text[:s0]) - len(text[:s0].rstrip("*"))  # "**Fa**st ...": the markup with it
             long = text[s0:e0]
             one_name = " " not in long and any(ch.isdigit() for ch in long)  # "CIFAR10 (CIFAR100)"
