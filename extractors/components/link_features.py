@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity, singular_quality
-from .linker import CLAUSE_BREAK, COMPARISON, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
+from .linker import CLAUSE_BREAK, COMPARISON, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -452,17 +452,11 @@ def given_for(p: Pair) -> float:
     return float(not before(p) and bool(_GIVEN_FOR.fullmatch(p.ctx.text, p.end, p.mention[0])))
 
 
-#: a colon or an equals sign (math-mode dollars, an approximation or a bound sign allowed) from a
-#: name to its number: "SimCLR: 51.8%", "FID = 2.1", "$\\text{AP}=45.7$"
-_LABEL_GLUE = rx(r"""\s*\$?\s*[:=]\s*\$?\s*   # the colon or '=', in or out of math mode
-                                (?:[~≈∼<>]|\\approx|\\sim)?\s*\$?\s*  # an optional approximation or bound""", regex.X)
-
-
 def labelled_by(p: Pair) -> float:
     """The mention labels the number: a colon or '=' right between them ('SimCLR: 51.8%',
     'FID = 2.1'), so the number is the mention's own."""
     return float(before(p) and p.number.start - p.mention[1] <= 16
-                 and bool(_LABEL_GLUE.fullmatch(p.ctx.text, p.mention[1], p.number.start)))
+                 and bool(LABEL_GLUE.fullmatch(p.ctx.text, p.mention[1], p.number.start)))
 
 
 def paired_respectively(p: Pair) -> float:
@@ -536,6 +530,36 @@ def proposed_from_end(p: Pair) -> float:
 def from_end(p: Pair) -> float:
     """The number is the before-value of "from A to B" (the None cue)."""
     return float(_from_end(p))
+
+
+#: the words after which a number is the value something is compared with, not the achieved one
+_COMPARED_VALUE = rx(r"""
+    (?: \b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against)   # "91.1% vs. 90.2%", "(against 72.91% for ...)"
+        \s+(?:(?:a|an|the|only|just)\s+)?                                 # "compared to a 2.8% drop"
+      | \b(?:previous(?:ly)?|prior|existing|baselines?|standard)\b          # "the previous best results are"
+        (?:(?!\b(?:by|margins?|new|our|we)\b)[^.;,]){0,40}?              # not "prior methods by a margin of"
+        \b(?:is|are|was|were|of|at|achiev\w*|attain\w*|reach\w*|obtain\w*|solv\w*|only)\s+
+    )
+    [$\s]*$                                                              # right before the number
+    """, regex.I | regex.X)
+
+
+def compared_value(text: str, number) -> bool:
+    """Is the number the value a system is compared with ("versus 26.9% mCE", "(against 72.91%
+    for the prior art)", "while the previous best results are 94.8%", "the best prior defense
+    only attains 67.44%")? Such a value is seldom the proposed system's, as the before-value of
+    "from A to B" is not."""
+    return bool(_COMPARED_VALUE.search(text, max(0, number.start - 80), number.start))
+
+
+def proposed_compared(p: Pair) -> float:
+    """The candidate is proposed and the number is a compared value (`compared_value`)."""
+    return float(p.entity.role == "proposed" and compared_value(p.ctx.text, p.number))
+
+
+def compared(p: Pair) -> float:
+    """The number is a compared value (`compared_value`; the None cue)."""
+    return float(compared_value(p.ctx.text, p.number))
 
 
 def ours_unnamed(p: Pair) -> float:
@@ -704,7 +728,7 @@ def none_in_sentence(p: Pair) -> float:
 ENTITY_CUES: list[Callable[[Pair], float]] = [
     rule_choice, same_sentence, same_clause, before, distance, adjacent, numbers_between,
     rivals_between, on_frame, pretrained_on, baseline_frame, agent_frame, measure_of, in_parenthesis_after, given_for, labelled_by, respectively,
-    paired_respectively, proposed, ours_in_clause, ours_not_proposed, proposed_from_end, compared_between,
+    paired_respectively, proposed, ours_in_clause, ours_not_proposed, proposed_from_end, proposed_compared, compared_between,
     only_candidate, first_candidate, frequency, family_name, held_word,
     nearest_in_sentence, only_in_sentence, closer_number, glue_between, right_after, unit_words, partner_choice,
     in_long_list,
@@ -712,6 +736,7 @@ ENTITY_CUES: list[Callable[[Pair], float]] = [
     *(kind_is(k) for k in KINDS),
 ]
 NONE_CUES: list[Callable[[Pair], float]] = [rule_choice, none_candidates, none_in_sentence, list_in_sentence, ours_unnamed, from_end,
+                                            compared,
                                             *(kind_is(k) for k in KINDS), unit_percent]
 #: the learned-only ablation leaves these out
 RULE_CUES = frozenset({"rule_choice", "partner_choice"})

@@ -480,10 +480,18 @@ def _coordinated(text: str, first, candidates) -> list:
     return group
 
 
+#: a colon or an equals sign (math-mode dollars, an approximation or a bound sign allowed) from a
+#: name to its number: "SimCLR: 51.8%", "FID = 2.1", "$\\text{AP}=45.7$"
+LABEL_GLUE = rx(r"""\s*\$?\s*[:=]\s*\$?\s*   # the colon or '=', in or out of math mode
+                                (?:[~≈∼<>]|\\approx|\\sim)?\s*\$?\s*  # an optional approximation or bound""", regex.X)
+
+
 def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict] = None) -> list[str]:
-    # "outperforming FrameDiff (78.1%) and Genie (84.5%)": the system the parenthesis follows
+    # "outperforming FrameDiff (78.1%) and Genie (84.5%)": the system the parenthesis follows;
+    # "(e.g., SimCLR: 51.8%, SwAV: 63.7%)": the system that labels the number
     for s, t, e in systems.within(n.start - 200, n.start):
-        if t <= n.start and rx(r"\s*\(\s*[~≈∼<>]?\s*").fullmatch(text[t:n.start]):
+        if t <= n.start and (rx(r"\s*\(\s*[~≈∼<>]?\s*").fullmatch(text[t:n.start])
+                             or n.start - t <= 16 and LABEL_GLUE.fullmatch(text, t, n.start)):
             return [e.name]
     # "compared to 0.81 for SelfCheckGPT": the system the number is given for
     after = max(n.end, n.unit_end)

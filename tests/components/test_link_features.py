@@ -114,6 +114,11 @@ CASES = [
     (S20, "86.1%", "subject", "SuperNet-B", "measure_of", 1.0),   # "accuracy (OA) of X ... 86.1%"
     (S20, "86.1%", "subject", "PointMLP", "measure_of", 0.0),
     (S1, "91.2%", "subject", "FooNet", "measure_of", 0.0),
+    (S16, "72.9%", "subject", "BYORL", "proposed_compared", 1.0),   # "while the prior art reaches 72.9%"
+    (S16, "72.9%", "subject", None, "compared", 1.0),
+    (S16, "77.6%", "subject", None, "compared", 0.0),
+    (S7, "80%", "subject", None, "compared", 1.0),                 # "compared to 80% of PackNet"
+    (S7, "87%", "subject", None, "compared", 0.0),
     (S19, "1/3", "metric", "FLOPs", "unit_words", 1.0),      # the number's unit is the metric's name
     (S19, "1/3", "metric", "FLOPs", "right_after", 0.0),     # right_after starts after the unit
     (S19, "1/4", "metric", "FLOPs", "unit_words", 0.0),
