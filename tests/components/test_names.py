@@ -23,3 +23,17 @@ def test_proposed_name(case):
         assert case["name"] not in proposed
     else:
         assert case["name"] in proposed
+
+
+@pytest.mark.parametrize("text,task,found", [
+    ("Besides image classification task, we also examine object detection.", "Besides image classification", False),
+    ("We train one SuperLM for each sub-space using task-agnostic objectives.", "each sub-space using", False),
+    ("For each TAPE validation task, we demonstrate improvements.", "each TAPE validation", False),
+    ("We evaluate on the image classification task.", "image classification", True),
+])
+def test_task_phrases_start_with_a_content_word(text, task, found):
+    """A "X task" phrase is a task's name only from its first content word: a quantifier, an
+    adverb or a participle ("each", "Besides", "using": word list `task_stop`) makes it a clause."""
+    from extractors.components.candidates import Source
+    tasks = {c.text for c in find_names(normalize(text).clean) if c.source == Source.TASK}
+    assert (task in tasks) == found, tasks
