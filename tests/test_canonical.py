@@ -34,6 +34,7 @@ CASES = [
     ("Test Accuracy", "METRIC", "accuracy"),
     ("classification accuracy", "METRIC", "accuracy"),
     ("test error", "METRIC", "error"),
+    ("accurate", "METRIC", "accuracy"),            # "6.25% more accurate"
     ("adversarial accuracy", "METRIC", "robust accuracy"),
     ("accuracy under attack", "METRIC", "robust accuracy"),
     ("certified accuracy", "METRIC", "certified accuracy"),   # not robust accuracy: a guarantee
