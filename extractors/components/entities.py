@@ -256,6 +256,8 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     _all_mentions(text, entities)
     _coined_names_are_proposed(text, entities)
     _proposed_variants(entities)
+    held, measures = _named_measures(text, held)   # their bare mentions only: "accuracy" inside
+    entities += measures                           # "test accuracy" stays the held word it is
     entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
     return entities, held
 
@@ -413,6 +415,35 @@ def _entity(g: _Group, name: str) -> Entity:
     ent.role = "proposed" if g.proposed else "used"
     ent.mentions = sorted(set(g.spans))
     return ent
+
+
+_FROM_BEFORE = rx(r"\bfrom\s+(?:the\s+)?$", regex.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _named_measure_words() -> frozenset:
+    return frozenset(w.casefold() for w in resources.words("named_measures.txt"))
+
+
+def _named_measures(text: str, held: list[Candidate]) -> tuple[list[Candidate], list[Entity]]:
+    """A held quality word that, with the words the linker would give it (`linker.metric_span`:
+    "convergence" -> "convergence rate"), names a measure by itself (resources/named_measures.txt:
+    "accuracy", "sample complexity", "runtime") is a metric entity wherever it is written, measured
+    by a number or not: a paper that reports or studies it evaluates by it. Widened into another
+    name ("top-1 accuracy", "training accuracy") it stays held for the linker, which revives it with
+    its number. Returns the held words left and the new metric entities (one per name, case aside)."""
+    from .linker import metric_span   # linker imports this module
+    names = _named_measure_words()
+    keep, by_name = [], {}
+    for c in held:
+        s, e = metric_span(text, c.start, c.end)
+        if text[s:e].casefold() not in names or _FROM_BEFORE.search(text, max(0, s - 12), s):
+            keep.append(c)   # "a reduction from communication complexity": a field a proof draws on
+            continue
+        ent = by_name.setdefault(text[s:e].casefold(), Entity(name=text[s:e], types=["METRIC"], sources={Source.GENERIC}))
+        if (s, e) not in ent.mentions:
+            ent.mentions.append((s, e))
+    return keep, list(by_name.values())
 
 
 def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candidate]) -> list[Candidate]:

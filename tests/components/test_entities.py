@@ -69,3 +69,20 @@ def test_a_compared_quantity_becomes_the_metric(extractor):
     (res,) = [r for r in rec.results if r.span.text == "8.7x"]
     assert res.metric == "queries"
     assert "queries" in {e.name for e in rec.metrics}
+
+
+@pytest.mark.parametrize("text,metrics", [
+    # a quality word that names a measure by itself is a metric wherever written, number or not
+    ("We study the accuracy of pruned networks and the sample complexity of their training.",
+     {"accuracy", "sample complexity"}),
+    ("Our method improves convergence and keeps the runtime low.", {"runtime"}),  # "convergence" alone names no measure
+    # widened into another name it stays held, and its number revives that name
+    ("FooNet reaches a test accuracy of 74.9% on CIFAR-10.", {"test accuracy"}),
+    # the field a proof draws on is not a measure the paper evaluates by
+    ("The lower bound is obtained via a reduction from communication complexity.", set()),
+    # qualities stay held until a number measures them
+    ("Our approach improves robustness and memory.", set()),
+])
+def test_named_measures_are_metrics_wherever_written(extractor, text, metrics):
+    rec = record(extractor, text)
+    assert {m.name for m in rec.metrics} == metrics
