@@ -538,7 +538,7 @@ def _tasks(text: str, heads) -> list[Candidate]:
         body = m.group(1)
         for part in rx(r"[^,]+?(?=,|\s+and\s+(?=[a-z]+\s+\w+ing\b|online|offline|[a-z]+ing\b)|$)").finditer(body):
             add(m.start(1) + part.start(), part.group(), body[part.start():part.end()])
-    for h in rx(r"\s(?:tasks|task|benchmarks|problems)\b").finditer(text):
+    for h in rx(r"\s(?:tasks|task|benchmarks|problems|problem)\b").finditer(text):
         window_start = max(0, h.start() - 80)
         m = rx(r"(?<![\p{L}\-])((?:[\p{L}][\p{L}\-]*[ \t]+){0,3}[\p{L}][\p{L}\-]*)$").search(text, window_start, h.start())
         if not m:

@@ -30,9 +30,10 @@ def test_proposed_name(case):
     ("We train one SuperLM for each sub-space using task-agnostic objectives.", "each sub-space using", False),
     ("For each TAPE validation task, we demonstrate improvements.", "each TAPE validation", False),
     ("We evaluate on the image classification task.", "image classification", True),
+    ("We study the best arm identification problem in combinatorial semi-bandits.", "best arm identification", True),
 ])
 def test_task_phrases_start_with_a_content_word(text, task, found):
-    """A "X task" phrase is a task's name only from its first content word: a quantifier, an
+    """A "X task" / "X problem" phrase is a task's name only from its first content word: a quantifier, an
     adverb or a participle ("each", "Besides", "using": word list `task_stop`) makes it a clause."""
     from extractors.components.candidates import Source
     tasks = {c.text for c in find_names(normalize(text).clean) if c.source == Source.TASK}
