@@ -410,13 +410,25 @@ def _entity(g: _Group, name: str) -> Entity:
     for f in sorted(g.forms):
         if f != name and key(f) != key(name) and f not in aliases:
             aliases.append(f)
+    spans = sorted(set(g.spans))
+    scored = _SCORE_SUFFIX.fullmatch(name) if "METRIC" in types else None
+    if scored:
+        # "BLEU score", "FID scores": the measure is the acronym; "score" only says it is one
+        if name not in aliases:
+            aliases.insert(0, name)
+        acronym = scored.group(1)
+        spans = sorted({(s, s + len(acronym)) if t - s > len(acronym) else (s, t) for s, t in spans})
+        name = acronym
     ent = Entity(name=name, types=types, aliases=aliases, sources=set(g.sources), votes=votes,
                  context=dict(g.context))
     ent.role = "proposed" if g.proposed else "used"
-    ent.mentions = sorted(set(g.spans))
+    ent.mentions = spans
     return ent
 
 
+#: a metric written as an acronym of two capitals or more and "score(s)": "BLEU score", "FID
+#: scores", "ROUGE-L score" (not "F1 score": F1 score is the measure's own name)
+_SCORE_SUFFIX = rx(r"(\p{Lu}[\p{L}\p{N}\-@]*\p{Lu}[\p{L}\p{N}\-@]*)\s+scores?")
 _FROM_BEFORE = rx(r"\bfrom\s+(?:the\s+)?$", regex.IGNORECASE)
 
 

@@ -86,3 +86,16 @@ def test_a_compared_quantity_becomes_the_metric(extractor):
 def test_named_measures_are_metrics_wherever_written(extractor, text, metrics):
     rec = record(extractor, text)
     assert {m.name for m in rec.metrics} == metrics
+
+
+@pytest.mark.parametrize("text,name,alias", [
+    ("Our model achieves a BLEU score of 31.5 on WMT14 En-De.", "BLEU", "BLEU score"),
+    ("The generator reaches FID scores below 3 on CIFAR-10.", "FID", None),
+    ("It reaches an F1 score of 88.2 on SQuAD.", "F1 score", None),   # F1 score is the measure's own name
+])
+def test_an_acronym_score_is_named_by_its_acronym(extractor, text, name, alias):
+    rec = record(extractor, text)
+    metrics = {m.name: m for m in rec.metrics}
+    assert name in metrics, metrics
+    if alias:
+        assert alias in metrics[name].aliases
