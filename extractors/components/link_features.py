@@ -98,10 +98,10 @@ class Context:
         return nearest_mention(near, start, end)
 
     def clause_break_between(self, a: int, b: int) -> bool:
-        """Does a clause break (`_CLAUSE_BREAK`) lie wholly within [a, b)? The breaks are found
+        """Does a clause break (`linker.CLAUSE_BREAK`) lie wholly within [a, b)? The breaks are found
         once per text and looked up by bisection."""
         if self._breaks is None:
-            self._breaks = [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(self.text)]
+            self._breaks = [(m.start(), m.end()) for m in CLAUSE_BREAK.finditer(self.text)]
             self._break_starts = [s for s, _ in self._breaks]
         i = bisect_left(self._break_starts, a)
         return i < len(self._breaks) and self._breaks[i][1] <= b
@@ -333,9 +333,6 @@ def rule_choice(p: Pair) -> float:
 def same_sentence(p: Pair) -> float:
     """The mention is in the number's sentence."""
     return float(p.ctx.sentence(p.mention[0]) == p.ctx.sentence(p.number.start))
-
-
-_CLAUSE_BREAK = CLAUSE_BREAK
 
 
 def same_clause(p: Pair) -> float:

@@ -47,7 +47,6 @@ CLAUSE_BREAK = rx(r"""
     | ,?\s+(?:while|whereas|but|although|though)\s+     # a contrast
     | ,?\s+and\s+(?=(?:it|they|we|our)\s)               # a new subject: ", and our largest model, X, obtains"
     """, regex.I | regex.X)
-_CLAUSE = CLAUSE_BREAK
 #: the words that compare with another system, one list for every rule that needs them (the
 #: linker's baselines and comparisons, the link scorer's baseline cue): "than", "vs.", "outperforms"
 COMPARISON = (r"than|over|compared\s+(?:to|with)|against|vs\.?|versus"
@@ -102,11 +101,11 @@ def _clause_start(text: str, s_start: int, pos: int, cache: Optional[dict] = Non
         # quadratic, in a sentence with many numbers)
         ends = cache.get(s_start)
         if ends is None:
-            ends = cache[s_start] = [m.end() for m in _CLAUSE.finditer(text, s_start, s_end or len(text))]
+            ends = cache[s_start] = [m.end() for m in CLAUSE_BREAK.finditer(text, s_start, s_end or len(text))]
         i = bisect_right(ends, pos)
         return ends[i - 1] if i else s_start
     start = s_start
-    for m in _CLAUSE.finditer(text, s_start, pos):
+    for m in CLAUSE_BREAK.finditer(text, s_start, pos):
         start = m.end()
     return start
 
@@ -659,7 +658,7 @@ def find_baseline(text: str, n, s_start: int, s_end: int, systems: Mentions,
     with thousands of numbers and names stays linear."""
     c_start = max(_clause_start(text, s_start, n.start, clauses, s_end), n.start - 200)
     n_end = max(n.end, n.unit_end)
-    brk = _CLAUSE.search(text, n_end, min(s_end, n_end + 120))
+    brk = CLAUSE_BREAK.search(text, n_end, min(s_end, n_end + 120))
     c_end = brk.start() if brk else min(s_end, n_end + 120)
     subjects = set(n.subjects) | {n.subject}
     best, best_gap = None, None
