@@ -410,19 +410,17 @@ def _entity(g: _Group, name: str) -> Entity:
     for f in sorted(g.forms):
         if f != name and key(f) != key(name) and f not in aliases:
             aliases.append(f)
-    spans = sorted(set(g.spans))
     scored = _SCORE_SUFFIX.fullmatch(name) if "METRIC" in types else None
     if scored:
-        # "BLEU score", "FID scores": the measure is the acronym; "score" only says it is one
+        # "BLEU score", "FID scores": the measure is the acronym, "score" only says it is one (the
+        # written form stays an alias, and its spans the mentions: `_all_mentions`)
         if name not in aliases:
             aliases.insert(0, name)
-        acronym = scored.group(1)
-        spans = sorted({(s, s + len(acronym)) if t - s > len(acronym) else (s, t) for s, t in spans})
-        name = acronym
+        name = scored.group(1)
     ent = Entity(name=name, types=types, aliases=aliases, sources=set(g.sources), votes=votes,
                  context=dict(g.context))
     ent.role = "proposed" if g.proposed else "used"
-    ent.mentions = spans
+    ent.mentions = sorted(set(g.spans))
     return ent
 
 

@@ -541,22 +541,26 @@ _COMPARED_VALUE = rx(r"""
     """, regex.I | regex.X)
 
 
-def compared_value(text: str, number) -> bool:
+def compared_value(ctx: Context, number) -> bool:
     """Is the number the value a system is compared with ("versus 26.9% mCE", "(against 72.91%
     for the prior art)", "while the previous best results are 94.8%", "the best prior defense
     only attains 67.44%")? Such a value is seldom the proposed system's, as the before-value of
-    "from A to B" is not."""
-    return bool(_COMPARED_VALUE.search(text, max(0, number.start - 80), number.start))
+    "from A to B" is not. Memoised per number (every candidate of every attribute asks)."""
+    key = ("compared", number.start)
+    got = ctx._near.get(key)
+    if got is None:
+        got = ctx._near[key] = bool(_COMPARED_VALUE.search(ctx.text, max(0, number.start - 80), number.start))
+    return got
 
 
 def proposed_compared(p: Pair) -> float:
     """The candidate is proposed and the number is a compared value (`compared_value`)."""
-    return float(p.entity.role == "proposed" and compared_value(p.ctx.text, p.number))
+    return float(p.entity.role == "proposed" and compared_value(p.ctx, p.number))
 
 
 def compared(p: Pair) -> float:
     """The number is a compared value (`compared_value`; the None cue)."""
-    return float(compared_value(p.ctx.text, p.number))
+    return float(compared_value(p.ctx, p.number))
 
 
 def ours_unnamed(p: Pair) -> float:

@@ -331,8 +331,7 @@ def _parts(text: str, cues, sents: Sentences) -> list[Candidate]:
                 end = and_.start() if and_ else run[1]
                 name = text[run[0]:end]
                 if (run[0], end) in seen or not _ITEM_END.match(text, end) \
-                        or (" " not in name and not _COINED_ITEM.fullmatch(name)) \
-                        or not (" " in name or any(ch.isupper() for ch in name)):
+                        or " " not in name and not _COINED_ITEM.fullmatch(name):
                     continue
                 seen.add((run[0], end))
                 out.append(Candidate(run[0], end, text[run[0]:end], Source.PROPOSAL, {}, proposed=True))
