@@ -539,7 +539,7 @@ def _tasks(text: str, heads) -> list[Candidate]:
             add(m.start(1) + part.start(), part.group(), body[part.start():part.end()])
     for h in rx(r"\s(?:tasks|task|benchmarks|problems|problem)\b").finditer(text):
         window_start = max(0, h.start() - 80)
-        m = rx(r"(?<![\p{L}\-])((?:[\p{L}][\p{L}\-]*[ \t]+){0,3}[\p{L}][\p{L}\-]*)$").search(text, window_start, h.start())
+        m = rx(r"(?<![\p{L}\p{N}\-])((?:(?:\p{N}+)?[\p{L}][\p{L}\-]*[ \t]+){0,3}(?:\p{N}+)?[\p{L}][\p{L}\-]*)$").search(text, window_start, h.start())
         if not m:
             continue
         phrase = m.group(1)
@@ -565,6 +565,57 @@ def _tasks(text: str, heads) -> list[Candidate]:
             pos = k + len(it)
             if it[:1].islower():
                 add(k, it, it)
+    return out
+
+
+#: a word that may narrow a task name from the left: lower case or digit-led ("3D", "6-DoF"),
+#: hyphens inside ("class-incremental", "audio-guided"); not a gerund or an adverb, which are
+#: verbs and manners ("including image deraining", "efficiently"), nor a plural or a verb in -s
+_NARROWING_WORD = rx(r"""
+    (?: \p{Ll}[\p{Ll}\p{N}]*            # a lower-case word ...
+      | \p{N}+[\p{L}][\p{L}\p{N}]* )    # ... or a digit-led one: 3D, 6DoF
+    (?: -[\p{L}\p{N}]+ )*                # hyphenated parts: class-incremental, 6-DoF, day-ahead
+    """, regex.VERBOSE)
+#: gerunds, adverbs, plurals and verbs in -s ("loss" and "bus" stay), and words for how a method
+#: works rather than what it does ("gradient-based causal discovery", "layer-wise ...")
+_NOT_NARROWING = rx(r"(?:ing|ly|[^su]s|-based|-wise)$")
+#: a word after these is a verb ("we study image generation", "to solve ..."), not a narrowing
+_VERB_BEFORE = rx(r"\b(?:we|to|they|it|can|could|may|might|will|would|should|must|also|then|which|that|who|not)[ ]$",
+                  regex.IGNORECASE)
+
+
+def narrowed_tasks(text: str, cands: list[Candidate]) -> list[Candidate]:
+    """A task name narrowed by up to two words right before it is the task the paper names:
+    "unconditional image generation", "hypergraph node classification", "3D object recognition",
+    "day-ahead time-series forecasting". A narrowing word is lower case or digit-led, and is not a
+    function, evaluative or generic word (spaCy's English stop words, ``modifier_stop`` of
+    resources/tail_phrases.tsv, word lists ``task_stop`` and ``narrowing_stop``), a gerund, an
+    adverb or a plural (`_NOT_NARROWING`), nor a verb after "we" or "to" (`_VERB_BEFORE`). A task
+    name followed by a system's head noun (resources/type_heads.tsv: "approach", "model") is not
+    narrowed: the words before it narrow that system ("a self-supervised depth estimation approach"). One candidate per task
+    candidate that has such words, with its widest narrowing; the resolver keeps the longest span."""
+    from .tail import modifier_stop   # tail imports entities, which imports this module
+    from spacy.lang.en.stop_words import STOP_WORDS
+    stop = modifier_stop() | _TASK_STOP | STOP_WORDS | resources.word_list("narrowing_stop")
+    heads = type_heads()
+    out, seen = [], set()
+    for c in cands:
+        if "TASK" not in c.types or (c.start, c.end) in seen:
+            continue
+        seen.add((c.start, c.end))
+        after = rx(r"[ ]([\p{L}\-]+)").match(text, c.end)
+        if after and head_type(after.group(1), heads) in ("METHOD", "MODEL"):
+            continue   # "a self-supervised depth estimation approach": the words narrow the approach
+        start = c.start
+        for _ in range(2):
+            m = rx(r"(\S+)[ ]$").search(text, max(0, start - 40), start)
+            if not m or not _NARROWING_WORD.fullmatch(m.group(1)) or m.group(1).casefold() in stop \
+                    or _NOT_NARROWING.search(m.group(1).casefold()) \
+                    or _VERB_BEFORE.search(text, max(0, m.start(1) - 10), m.start(1)):
+                break
+            start = m.start(1)
+        if start < c.start:
+            out.append(Candidate(start, c.end, text[start:c.end], Source.TASK, {"TASK": Weight.TASK_PHRASE}))
     return out
 
 
@@ -709,5 +760,7 @@ class NamesComponent:
         _tables()
 
     def __call__(self, doc: Doc) -> Doc:
-        add_candidates(doc, find_names(doc_text(doc), doc._.marks or (), doc_sentences(doc)))
+        text = doc_text(doc)
+        found = find_names(text, doc._.marks or (), doc_sentences(doc))
+        add_candidates(doc, found + narrowed_tasks(text, list(doc._.candidates or []) + found))
         return doc

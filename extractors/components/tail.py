@@ -55,6 +55,11 @@ def _lists() -> tuple[frozenset, frozenset, frozenset]:
     return rows["measure_heads"], rows["task_heads"], rows["modifier_stop"]
 
 
+def modifier_stop() -> frozenset:
+    """Words that never narrow a long-tail phrase (``modifier_stop`` of resources/tail_phrases.tsv)."""
+    return _lists()[2]
+
+
 def _modifier(word: str, stop: frozenset) -> bool:
     """May this word narrow a long-tail phrase? Lower case, letters (a hyphen, digits inside)."""
     return (word[:1].islower() and word.casefold() not in stop and not word[-2:] in ("ly",)

@@ -1,0 +1,22 @@
+"""Task names narrowed from the left (names.narrowed_tasks), table-driven (tasks_cases.json):
+"unconditional image generation", not "high-quality image generation" or "study image generation"."""
+import pytest
+
+from tables import case_ids, cases, check_table
+
+from extractors.components.candidates import Source
+
+CASES = cases("tasks")
+
+
+def test_table():
+    check_table(CASES)
+    assert all(c["task"] in c["text"] for c in CASES)
+    assert {c["found"] for c in CASES} == {True, False}
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_ids(CASES, "task"))
+def test_narrowed_task(case, extractor):
+    _, doc = extractor.analyse(case["text"])
+    tasks = {c.text for c in doc._.candidates if c.source == Source.TASK}
+    assert (case["task"] in tasks) == case["found"], sorted(tasks)
