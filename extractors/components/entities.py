@@ -256,7 +256,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     _all_mentions(text, entities)
     _coined_names_are_proposed(text, entities)
     _proposed_variants(entities)
-    held, measures = _named_measures(text, held)   # their bare mentions only: "accuracy" inside
+    held, measures = _named_measures(text, held, entities)   # bare mentions only: "accuracy" inside
     entities += measures                           # "test accuracy" stays the held word it is
     entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
     return entities, held
@@ -435,24 +435,48 @@ def _named_measure_words() -> frozenset:
     return frozenset(w.casefold() for w in resources.words("named_measures.txt"))
 
 
-def _named_measures(text: str, held: list[Candidate]) -> tuple[list[Candidate], list[Entity]]:
-    """A held quality word that, with the words the linker would give it (`linker.metric_span`:
-    "convergence" -> "convergence rate"), names a measure by itself (resources/named_measures.txt:
-    "accuracy", "sample complexity", "runtime") is a metric entity wherever it is written, measured
-    by a number or not: a paper that reports or studies it evaluates by it. Widened into another
-    name ("top-1 accuracy", "training accuracy") it stays held for the linker, which revives it with
-    its number. Returns the held words left and the new metric entities (one per name, case aside)."""
+@lru_cache(maxsize=1)
+def _named_measure_rx():
+    """Any name of resources/named_measures.txt as whole words, case aside, longest first."""
+    alts = sorted(_named_measure_words(), key=lambda w: (-len(w), w))
+    return rx(r"(?<![\p{L}\p{N}\-])(?:" + "|".join(regex.escape(w) for w in alts) + r")(?![\p{L}\p{N}\-])",
+              regex.IGNORECASE)
+
+
+def _named_measures(text: str, held: list[Candidate], entities: list[Entity]) -> tuple[list[Candidate], list[Entity]]:
+    """A phrase that, with the words the linker would give it (`linker.metric_span`: "convergence"
+    -> "convergence rate"), names a measure by itself (resources/named_measures.txt: "accuracy",
+    "sample complexity", "runtime") is a metric entity wherever it is written, measured by a number
+    or not: a paper that reports or studies it evaluates by it. Such a phrase is a held quality
+    word, or found in the text where no entity and no held word is ("provide sample complexity
+    guarantees"). Widened into another name ("top-1 accuracy", "training accuracy") it stays held
+    for the linker, which revives it with its number; after "from" it is a field a proof draws on.
+    Returns the held words left and the new metric entities (one per name, case aside)."""
     from .linker import metric_span   # linker imports this module
     names = _named_measure_words()
     keep, by_name = [], {}
-    for c in held:
-        s, e = metric_span(text, c.start, c.end)
-        if text[s:e].casefold() not in names or _FROM_BEFORE.search(text, max(0, s - 12), s):
-            keep.append(c)   # "a reduction from communication complexity": a field a proof draws on
-            continue
+
+    def named(s: int, e: int) -> bool:
+        return text[s:e].casefold() in names and not _FROM_BEFORE.search(text, max(0, s - 12), s)
+
+    def add(s: int, e: int) -> None:
         ent = by_name.setdefault(text[s:e].casefold(), Entity(name=text[s:e], types=["METRIC"], sources={Source.GENERIC}))
         if (s, e) not in ent.mentions:
             ent.mentions.append((s, e))
+
+    for c in held:
+        s, e = metric_span(text, c.start, c.end)
+        if not named(s, e):
+            keep.append(c)   # "a reduction from communication complexity": a field a proof draws on
+            continue
+        add(s, e)
+    taken = _Spans([m for ent in entities for m in ent.mentions] + [(c.start, c.end) for c in held])
+    for m in _named_measure_rx().finditer(text):
+        s, e = metric_span(text, m.start(), m.end())
+        if (s, e) == m.span() and named(s, e) and not taken.overlaps(s, e):
+            add(s, e)
+    for ent in by_name.values():
+        ent.mentions.sort()
     return keep, list(by_name.values())
 
 
