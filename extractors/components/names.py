@@ -176,6 +176,7 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
                 lead = len(text[a:b]) - len(text[a:b].lstrip())
                 out.append(Candidate(a + lead, a + lead + len(seg), seg, Source.MARKUP, {}))
     out += _proposals(text, cues, sents if sents is not None else Sentences.of(text))
+    out += _appositive_names(text, sents if sents is not None else Sentences.of(text))
     out += _tasks(text, heads)
     return [c for c in out if not is_citation(text, c)]
 
@@ -283,6 +284,52 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     sent = text[max(0, run_start - 120, sents.start(run_start)):run_start]
                     if rx(r"\b(?:we|our|this (?:paper|work))\b", regex.IGNORECASE).search(sent):
                         out.append(Candidate(run_start, m.end(), text[run_start:m.end()], Source.PROPOSAL, {}, proposed=True))
+    return out
+
+
+#: "a different approach, symmetry teleportation, that ...", "a new method---sparse Hamiltonian
+#: flows---that", "Our method, confidence-aware ... imagination, generates": an article or "our",
+#: up to three words, a kind noun; then a name of one to six words set off by commas or dashes
+_APPOSITIVE = rx(r"""
+    \b(?:a|an|our)\s+                          # "a", "an", "our"
+    (?:[\p{L}\-]+\s+){0,3}?                     # up to three words before the kind noun
+    (?P<kind>\p{Ll}+)                           # the kind noun: approach, method, paradigm ...
+    \s*(?:,|-{2,3}|—|–)\s*                      # a comma or a dash
+    (?:\\emph\{|\\textit\{|\*)?                # markup the normaliser keeps
+    (?P<name>\p{L}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*           # the name: words, hyphens inside,
+        (?:\s+[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*){0,5}?)         # one to six of them
+    \}?\*?\s*(?:,|-{2,3}|—|–)                   # the closing comma or dash
+    """, regex.VERBOSE | regex.IGNORECASE)
+
+
+#: a first word that says the phrase is not the name: a naming word ("called X": the "called" cue
+#: takes X) or a lower-case gerund ("combining GCNs and ...": a clause)
+_NAMING_LEAD = rx(r"(?:called|named|dubbed|termed|coined|namely|i\.e\.|e\.g\.|\p{Ll}+ing)$", regex.IGNORECASE)
+
+
+def _appositive_names(text: str, sents: Sentences) -> list[Candidate]:
+    """A name set off after a kind noun of a system (resources/type_heads.tsv: "approach", "method",
+    "paradigm"), in a sentence that proposes (`_PROPOSAL_WORD` or "we study"), is the paper's own,
+    lower case or not: "We study a different approach, symmetry teleportation, that ...". The name
+    holds no function or clause word (`_RUN_END`), does not start with a naming word or a gerund
+    (`_NAMING_LEAD`) and is not a bare article phrase."""
+    heads = _tables()[3]
+    out = []
+    for m in _APPOSITIVE.finditer(text):
+        if head_type(m.group("kind"), heads) not in ("METHOD", "MODEL"):
+            continue
+        words = m.group("name").split()
+        if any(w.casefold() in _RUN_END - {"and", "of"} or w.casefold() in ("the", "a", "an", "we", "our", "it", "this")
+               for w in words) or words[0].casefold() in ("and", "of") or words[-1].casefold() in ("and", "of") \
+                or _NAMING_LEAD.match(words[0]):
+            continue
+        s, e = sents.at(m.start())
+        sentence = text[s:e]
+        if not (_PROPOSAL_WORD.search(sentence) or rx(r"\bwe\s+study\b", regex.IGNORECASE).search(sentence)):
+            continue
+        ns = m.start("name")
+        out.append(Candidate(ns, m.end("name"), m.group("name"), Source.PROPOSAL,
+                             {head_type(m.group("kind"), heads): Weight.PATTERN}, proposed=True))
     return out
 
 
