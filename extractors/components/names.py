@@ -43,7 +43,7 @@ _WEAK_MARKUP = {"textbf", "emph", "textit"}
 _WORD = rx(r"[\p{L}\p{N}][\p{L}\p{N}'’@^+.]*(?:-[\p{L}\p{N}@^+]+)*")
 _NOMINAL = rx(r"(?:ing|tion|sion|ment|sis|ance|ence|ization|isation|graphy|metry|scopy)$")
 _TASK_STOP = resources.word_list("task_stop")
-_PREP_CUT = rx(r"\s+(?:with|where|which|that|by|using|via|given|under|through|from|whose|when|while|as|to)\s+.*$")
+_PREP_CUT = rx(r"\s+(?:with|without|against|between|where|which|that|by|using|via|given|under|through|from|whose|when|while|as|to)\s+.*$")
 
 
 @lru_cache(maxsize=1)

@@ -31,10 +31,14 @@ def test_proposed_name(case):
     ("For each TAPE validation task, we demonstrate improvements.", "each TAPE validation", False),
     ("We evaluate on the image classification task.", "image classification", True),
     ("We study the best arm identification problem in combinatorial semi-bandits.", "best arm identification", True),
+    ("The optimal policy of this nonsmooth optimization problem is unknown.", "this nonsmooth optimization", False),
+    ("We bound the error of the underlying robust estimation problem.", "underlying robust estimation", False),
+    ("The original classification task becomes harder.", "original classification", False),
 ])
 def test_task_phrases_start_with_a_content_word(text, task, found):
     """A "X task" / "X problem" phrase is a task's name only from its first content word: a quantifier, an
-    adverb or a participle ("each", "Besides", "using": word list `task_stop`) makes it a clause."""
+    adverb, a participle or a pointer back ("each", "Besides", "using", "this", "underlying": word list
+    `task_stop`) makes it a clause, or a reference to a task named elsewhere."""
     from extractors.components.candidates import Source
     tasks = {c.text for c in find_names(normalize(text).clean) if c.source == Source.TASK}
     assert (task in tasks) == found, tasks
