@@ -44,7 +44,9 @@ if not Doc.has_extension("baselines"):
 CLAUSE_BREAK = rx(r"""
     ;\s*                                               # a semicolon
     | :(?!\s*\$?\s*[\d+\-−])\s*                        # a colon, not a label's ("SimCLR: 51.8%")
-    | ,?\s+(?:while|whereas|but|although|though)\s+     # a contrast
+    | ,?\s+(?:while|whereas|but|although|though)\s+     # a contrast, unless a participle goes on
+      (?!(?:achiev|obtain|maintain|reach|attain|deliver|yield|provid|offer|retain|preserv|keep)\p{Ll}*ing\b)
+                                                       #   with the same subject ("while achieving")
     | ,?\s+and\s+(?=(?:it|they|we|our)\s)               # a new subject: ", and our largest model, X, obtains"
     """, regex.I | regex.X)
 #: the words that compare with another system, one list for every rule that needs them (the
@@ -527,7 +529,8 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
     seg_end = text.find(",", n.end)
     seg_end = s_end if seg_end < 0 else min(seg_end, s_end)
     for m in systems.within(n.end, seg_end):
-        if rx(r"\b(?:by|using|with)\s+(?:\S+\s+){0,1}$").search(text[n.end:m[0]]):
+        if rx(r"(?<!\b(?:compared|comparing|comparison|along|together)\s+)\b(?:by|using|with)\s+(?:\S+\s+){0,1}$") \
+                .search(text[n.end:m[0]]):   # not "compared with the ILP-based method": a baseline
             return [m[2].name]
     return []
 
