@@ -278,6 +278,10 @@ def _gather_candidates(doc: Doc, text: str, use: str) -> list[Candidate]:
     return cands
 
 
+#: where a long form's complement starts ("... Valuation for Diverse Reasoning")
+_COMPLEMENT = rx(r"\s(?:for|of|with|via|using|in|on|under|from|through|to|by)\s", regex.IGNORECASE)
+
+
 def _acronym_groups(acronyms) -> list[_Group]:
     """One group per acronym definition, typed by its long form's head noun."""
     heads = type_heads()
@@ -287,10 +291,10 @@ def _acronym_groups(acronyms) -> list[_Group]:
         g.spans = list(a.mentions) + [(a.long_start, a.long_end)]
         g.forms = {a.short: len(a.mentions)}
         g.sources.add(Source.ACRONYM)
-        last = rx(r"[\p{L}\-]+").findall(a.long)
-        t = head_type(last[-1], heads) if last else None
-        if t == "TASK" and g.long_titled:
-            t = "METHOD"  # "Random Policy Valuation for Diverse Reasoning" names a method
+        # the head noun is the last word before a complement: "Random Policy Valuation for
+        # Diverse Reasoning" is a valuation (no type), "Travelling Salesman Problem" a problem
+        words = rx(r"[\p{L}\-]+").findall(_COMPLEMENT.split(a.long, maxsplit=1)[0])
+        t = head_type(words[-1], heads) if words else None
         if t:  # the long form's head says what the acronym names; it outweighs a lexicon hit
             for tt in (("METHOD", "METRIC") if t == "MEASURE" else (t,)):
                 g.votes[tt] = g.votes.get(tt, 0.0) + Weight.ACRONYM_HEAD
