@@ -143,3 +143,59 @@ def test_numbered_patterns_find_the_same_names_on_chunks():
             assert [m.span() for m in shape_matches(pat, scope, t, chunks)] == want, (pat.pattern, t[:100])
             found += len(want)
     assert found > 1000
+
+
+def test_named_measure_matches_are_the_pattern_matches():
+    """The named measures found through their automaton are the pattern's own matches."""
+    from extractors.components.entities import (_fast_matches, _named_measure_automaton, _named_measure_rx,
+                                                _named_measure_words)
+    rnd = random.Random(3)
+    names = sorted(_named_measure_words())
+    glue = [" ", "", "-", "(", ") ", ", ", "\n", "1", "é", "\u212a", "\u017f", "'s ", "/", "\xa0"]
+    texts = seed_texts()
+    for _ in range(1500):
+        words = [rnd.choice(names + ["low", "the", "test", "model", "from"]) for _ in range(rnd.randint(1, 10))]
+        words = [rnd.choice([w, w.upper(), w.title(), w.replace("s", "\u017f")]) for w in words]
+        texts.append("".join(w + rnd.choice(glue) for w in words))
+    found = 0
+    for t in texts:
+        want = [(m.span(), m.group()) for m in _named_measure_rx().finditer(t)]
+        assert [(m.span(), m.group()) for m in _fast_matches(_named_measure_rx(), _named_measure_automaton(), t)] \
+            == want, repr(t[:120])
+        found += len(want)
+    assert found > 1000
+
+
+def modifier_texts() -> list[str]:
+    """Lower-case words of every kind before quality words: stop words and their hyphenated forms
+    ("high-resolution", "state-of-the-art"), adverbs, plurals, possessives, digits, capitals, and
+    white space of every sort between them."""
+    from extractors.resources import word_list
+    stops = sorted(word_list("metric_modifier_stop"))
+    rnd = random.Random(5)
+    words = stops + ["test", "top-1", "end-to-end", "training", "word", "class", "analysis", "newly", "model's",
+                     "ImageNet", "x2", "²", "a-ly", "bus", "high-resolution", "low-latency", "régime", "ſtep"]
+    out = []
+    for _ in range(1500):
+        parts = [rnd.choice(words) + rnd.choice([" ", " ", "  ", "\t", "\xa0", "\u2003", "\x1c", "(", "-", "\n"])
+                 for _ in range(rnd.randint(1, 7))]
+        out.append("".join(parts) + rnd.choice(["accuracy", "time", "error"]))
+    return out
+
+
+def test_modifier_start_is_the_pattern_search():
+    """`linker.modifier_start` answers what a search with the full `modifier_rx` from 60 characters
+    back answers, at every word start of real and generated text."""
+    from extractors.components.linker import modifier_rx, modifier_start
+    texts = seed_texts() + modifier_texts()
+    checked = matched = 0
+    for t in texts:
+        for s in range(1, len(t) + 1):
+            if s < len(t) and not (t[s - 1].isspace() or t[s - 1] in "-("):
+                continue
+            lo = max(0, s - 60)
+            m = modifier_rx().search(t, lo, s)
+            assert modifier_start(t, lo, s) == (m.start(1) if m else None), repr(t[lo:s])
+            checked += 1
+            matched += m is not None
+    assert checked > 10000 and matched > 1000, (checked, matched)

@@ -143,26 +143,35 @@ def _generic_rx():
               regex.IGNORECASE)
 
 
-@lru_cache(maxsize=1)
-def _ascii_generic():
-    """An Aho-Corasick automaton of the generic terms and their plurals (all lowercase; its values
-    are the terms' lengths), or None when one is not ASCII."""
-    terms = sorted(set(_generic()) | set(_plurals()))
+@lru_cache(maxsize=4)
+def _ascii_automaton(terms: tuple):
+    """An Aho-Corasick automaton of lowercase terms (its values are the terms' lengths), or None
+    when one is not ASCII."""
     if not all(w.isascii() for w in terms):
         return None
     auto = ahocorasick.Automaton()
     for w in terms:
-        auto.add_word(w, len(w))
+        auto.add_word(w.lower(), len(w))
     auto.make_automaton()
     return auto
 
 
+@lru_cache(maxsize=1)
+def _ascii_generic():
+    """The automaton of the generic terms and their plurals."""
+    return _ascii_automaton(tuple(sorted(set(_generic()) | set(_plurals()))))
+
+
 def generic_matches(text: str) -> list:
-    """The matches of ``_generic_rx().finditer(text)``, found several times faster: in an ASCII
-    text a match starts where the lowercased text has a term (every occurrence of every term, in
-    one pass of an Aho-Corasick automaton), and there the pattern decides; any other text is
-    searched with the pattern."""
-    pattern, terms = _generic_rx(), _ascii_generic()
+    """The matches of ``_generic_rx().finditer(text)``, found several times faster (`_fast_matches`)."""
+    return _fast_matches(_generic_rx(), _ascii_generic(), text)
+
+
+def _fast_matches(pattern, terms, text: str) -> list:
+    """The matches of ``pattern.finditer(text)`` for a case-insensitive alternation of `terms`
+    (their `_ascii_automaton`): in an ASCII text a match starts where the lowercased text has a
+    term (every occurrence of every term, in one pass of the automaton), and there the pattern
+    decides; any other text is searched with the pattern."""
     if terms is None or not text.isascii():
         return list(pattern.finditer(text))
     starts = {end - n + 1 for end, n in terms.iter(text.lower())}
@@ -447,6 +456,11 @@ def _named_measure_rx():
               regex.IGNORECASE)
 
 
+@lru_cache(maxsize=1)
+def _named_measure_automaton():
+    return _ascii_automaton(tuple(sorted(_named_measure_words())))
+
+
 def _named_measures(text: str, held: list[Candidate], entities: list[Entity]) -> tuple[list[Candidate], list[Entity]]:
     """A phrase that, with the words the linker would give it (`linker.metric_span`: "convergence"
     -> "convergence rate"), names a measure by itself (resources/named_measures.txt: "accuracy",
@@ -475,9 +489,11 @@ def _named_measures(text: str, held: list[Candidate], entities: list[Entity]) ->
             continue
         add(s, e)
     taken = _Spans([m for ent in entities for m in ent.mentions] + [(c.start, c.end) for c in held])
-    for m in _named_measure_rx().finditer(text):
+    for m in _fast_matches(_named_measure_rx(), _named_measure_automaton(), text):
+        if taken.overlaps(*m.span()):
+            continue
         s, e = metric_span(text, m.start(), m.end())
-        if (s, e) == m.span() and named(s, e) and not taken.overlaps(s, e):
+        if (s, e) == m.span() and named(s, e):
             add(s, e)
     for ent in by_name.values():
         ent.mentions.sort()

@@ -291,7 +291,7 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
 #: flows---that", "Our method, confidence-aware ... imagination, generates": an article or "our",
 #: up to three words, a kind noun; then a name of one to six words set off by commas or dashes
 _APPOSITIVE = rx(r"""
-    \b(?:a|an|our)\s+                          # "a", "an", "our"
+    \b(?:[Aa]n?|[Oo]ur)\s+                      # "a", "an", "our"
     (?:[\p{L}\-]+\s+){0,3}?                     # up to three words before the kind noun
     (?P<kind>\p{Ll}+)                           # the kind noun: approach, method, paradigm ...
     \s*(?:,|-{2,3}|—|–)\s*                      # a comma or a dash
@@ -299,7 +299,7 @@ _APPOSITIVE = rx(r"""
     (?P<name>\p{L}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*           # the name: words, hyphens inside,
         (?:\s+[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*){0,5}?)         # one to six of them
     \}?\*?\s*(?:,|-{2,3}|—|–)                   # the closing comma or dash
-    """, regex.VERBOSE | regex.IGNORECASE)
+    """, regex.VERBOSE)
 
 
 #: a first word that says the phrase is not the name: a naming word ("called X": the "called" cue
@@ -631,6 +631,14 @@ _VERB_BEFORE = rx(r"\b(?:we|to|they|it|can|could|may|might|will|would|should|mus
                   regex.IGNORECASE)
 
 
+@lru_cache(maxsize=1)
+def _narrowing_stop() -> frozenset:
+    """The words that never narrow a task name (`narrowed_tasks`)."""
+    from .tail import modifier_stop   # tail imports entities, which imports this module
+    from spacy.lang.en.stop_words import STOP_WORDS
+    return modifier_stop() | _TASK_STOP | frozenset(STOP_WORDS) | resources.word_list("narrowing_stop")
+
+
 def narrowed_tasks(text: str, cands: list[Candidate]) -> list[Candidate]:
     """A task name narrowed by up to two words right before it is the task the paper names:
     "unconditional image generation", "hypergraph node classification", "3D object recognition",
@@ -641,9 +649,7 @@ def narrowed_tasks(text: str, cands: list[Candidate]) -> list[Candidate]:
     name followed by a system's head noun (resources/type_heads.tsv: "approach", "model") is not
     narrowed: the words before it narrow that system ("a self-supervised depth estimation approach"). One candidate per task
     candidate that has such words, with its widest narrowing; the resolver keeps the longest span."""
-    from .tail import modifier_stop   # tail imports entities, which imports this module
-    from spacy.lang.en.stop_words import STOP_WORDS
-    stop = modifier_stop() | _TASK_STOP | STOP_WORDS | resources.word_list("narrowing_stop")
+    stop = _narrowing_stop()
     heads = type_heads()
     out, seen = [], set()
     for c in cands:
