@@ -401,8 +401,13 @@ def modifier_rx():
     plural: "technique yields accuracy"; -ss, -us, -is stay: "class", "previous"), a possessive's
     "s" ("the model's training time"), or a capitalised name ("ImageNet-1K finetuning accuracy" is
     accuracy on ImageNet-1K)."""
-    stop = "|".join(regex.escape(w) for w in sorted(resources.word_list("metric_modifier_stop"), key=longest_first))
-    return _modifier_pattern(rf"(?!(?:{stop})\b)")
+    return _modifier_pattern(rf"(?!(?:{_modifier_stop_words()})\b)")
+
+
+@lru_cache(maxsize=1)
+def _modifier_stop_words() -> str:
+    """The alternation of the word list `metric_modifier_stop`, longest first."""
+    return "|".join(regex.escape(w) for w in sorted(resources.word_list("metric_modifier_stop"), key=longest_first))
 
 
 @lru_cache(maxsize=1)
@@ -450,8 +455,7 @@ def _stop_word_start(word: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _stop_start_rx():
-    stop = "|".join(regex.escape(w) for w in sorted(resources.word_list("metric_modifier_stop"), key=longest_first))
-    return rx(rf"(?:{stop})\b")
+    return rx(rf"(?:{_modifier_stop_words()})\b")
 
 
 _SPACES = rx(r"\s+")

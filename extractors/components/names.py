@@ -307,6 +307,9 @@ _APPOSITIVE = rx(r"""
 _NAMING_LEAD = rx(r"(?:called|named|dubbed|termed|coined|namely|i\.e\.|e\.g\.|\p{Ll}+ing)$", regex.IGNORECASE)
 
 
+_WE_STUDY = rx(r"\bwe\s+study\b", regex.IGNORECASE)
+
+
 def _appositive_names(text: str, sents: Sentences) -> list[Candidate]:
     """A name set off after a kind noun of a system (resources/type_heads.tsv: "approach", "method",
     "paradigm"), in a sentence that proposes (`_PROPOSAL_WORD` or "we study"), is the paper's own,
@@ -319,13 +322,11 @@ def _appositive_names(text: str, sents: Sentences) -> list[Candidate]:
         if head_type(m.group("kind"), heads) not in ("METHOD", "MODEL"):
             continue
         words = m.group("name").split()
-        if any(w.casefold() in _RUN_END - {"and", "of"} or w.casefold() in ("the", "a", "an", "we", "our", "it", "this")
-               for w in words) or words[0].casefold() in ("and", "of") or words[-1].casefold() in ("and", "of") \
-                or _NAMING_LEAD.match(words[0]):
+        if any(w.casefold() in _NOT_IN_APPOSITIVE for w in words) or words[0].casefold() in ("and", "of") \
+                or words[-1].casefold() in ("and", "of") or _NAMING_LEAD.match(words[0]):
             continue
         s, e = sents.at(m.start())
-        sentence = text[s:e]
-        if not (_PROPOSAL_WORD.search(sentence) or rx(r"\bwe\s+study\b", regex.IGNORECASE).search(sentence)):
+        if not (_PROPOSAL_WORD.search(text, s, e) or _WE_STUDY.search(text, s, e)):
             continue
         ns = m.start("name")
         out.append(Candidate(ns, m.end("name"), m.group("name"), Source.PROPOSAL,
@@ -512,6 +513,8 @@ _RUN_END_WORDS = (r"that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are
                   r"consists?|uses?|learns?|leverages?|enables?|allows?|provides?|based|via|"
                   r"through|where|while|whose|under|over|across")
 _RUN_END = frozenset(_RUN_END_WORDS.split("|"))
+#: words an appositive name never holds: clause and function words ("and", "of" only inside), articles, pronouns
+_NOT_IN_APPOSITIVE = (_RUN_END - {"and", "of"}) | {"the", "a", "an", "we", "our", "it", "this"}
 #: a lowercase name after "called": up to five words, none a function word, then punctuation or one
 _LOWER_NAME = rx(rf"\s*((?:(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*\s+){{0,4}}(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*)"
                  r"(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))")
@@ -631,6 +634,10 @@ _VERB_BEFORE = rx(r"\b(?:we|to|they|it|can|could|may|might|will|would|should|mus
                   regex.IGNORECASE)
 
 
+_WORD_AFTER = rx(r"[ ]([\p{L}\-]+)")   # the word after a space
+_WORD_BEFORE = rx(r"(\S+)[ ]$")         # the word before a space
+
+
 @lru_cache(maxsize=1)
 def _narrowing_stop() -> frozenset:
     """The words that never narrow a task name (`narrowed_tasks`)."""
@@ -656,12 +663,12 @@ def narrowed_tasks(text: str, cands: list[Candidate]) -> list[Candidate]:
         if "TASK" not in c.types or (c.start, c.end) in seen:
             continue
         seen.add((c.start, c.end))
-        after = rx(r"[ ]([\p{L}\-]+)").match(text, c.end)
+        after = _WORD_AFTER.match(text, c.end)
         if after and head_type(after.group(1), heads) in ("METHOD", "MODEL"):
             continue   # "a self-supervised depth estimation approach": the words narrow the approach
         start = c.start
         for _ in range(2):
-            m = rx(r"(\S+)[ ]$").search(text, max(0, start - 40), start)
+            m = _WORD_BEFORE.search(text, max(0, start - 40), start)
             if not m or not _NARROWING_WORD.fullmatch(m.group(1)) or m.group(1).casefold() in stop \
                     or _NOT_NARROWING.search(m.group(1).casefold()) \
                     or _VERB_BEFORE.search(text, max(0, m.start(1) - 10), m.start(1)):
