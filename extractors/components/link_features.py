@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity, singular_quality
-from .linker import CLAUSE_BREAK, COMPARISON, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
+from .linker import CLAUSE_BREAK, COMPARISON, after_from, before_value, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -503,19 +503,9 @@ def compared_between(p: Pair) -> float:
     return float(before(p) and bool(_COMPARED.search(p.ctx.text, p.mention[1], p.number.start)))
 
 
-#: "from" right before a number (math-mode dollar allowed): the start of a change "from A to B"
-_FROM = rx(r"\bfrom\s*\$?\s*$", regex.IGNORECASE)
-
-
-def after_from(text: str, number) -> bool:
-    """Does "from" stand right before the number ("from 42.2% to 67.6%")?"""
-    return bool(_FROM.search(text, max(0, number.start - 8), number.start))
-
-
 def _from_end(p: Pair) -> bool:
     """The number is the start of a change "from A to B" (the before-value, often a baseline's)."""
-    n = p.number
-    return n.range_with is not None and p.ctx.numbers[n.range_with].start > n.start and after_from(p.ctx.text, n)
+    return before_value(p.ctx.text, p.number, p.ctx.numbers)
 
 
 def proposed_from_end(p: Pair) -> float:

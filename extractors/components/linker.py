@@ -170,7 +170,11 @@ def link_numbers(doc: Doc) -> None:
         # ---- subject(s)
         if n.kind != "count":
             subs = _subjects(text, n, s_start, s_end, systems, proposed_systems, clauses)
-            if not subs and n.kind in ("score", "delta", "ratio") and proposed_systems:
+            if n.kind == "score" and before_value(text, n, nums):
+                # the before-value of a change is never the proposed system's own (a baseline's
+                # when the text names whose, else nobody's)
+                subs = [s for s in subs if s not in {e.name for e in proposed_systems}]
+            elif not subs and n.kind in ("score", "delta", "ratio") and proposed_systems:
                 # "Experiments show speed-ups of 3x-30x": a result the paper reports without naming
                 # who achieved it is its own method's
                 subs = [max(proposed_systems, key=lambda e: len(e.mentions)).name]
@@ -553,6 +557,23 @@ def _coordinated(text: str, first, candidates) -> list:
 #: name to its number: "SimCLR: 51.8%", "FID = 2.1", "$\\text{AP}=45.7$"
 LABEL_GLUE = rx(r"""\s*\$?\s*[:=]\s*\$?\s*   # the colon or '=', in or out of math mode
                                 (?:[~≈∼<>]|\\approx|\\sim)?\s*\$?\s*  # an optional approximation or bound""", regex.X)
+
+
+#: "from" right before a number (math-mode dollar allowed): the start of a change "from A to B"
+_FROM = rx(r"\bfrom\s*\$?\s*$", regex.IGNORECASE)
+
+
+def after_from(text: str, number) -> bool:
+    """Does "from" stand right before the number ("from 42.2% to 67.6%")?"""
+    return bool(_FROM.search(text, max(0, number.start - 8), number.start))
+
+
+def before_value(text: str, number, nums: list) -> bool:
+    """Is the number the start of a change "from A to B" (a range whose later end it names)? The
+    before-value is the level without what the sentence credits: "SEED improves the top-1
+    accuracy from 42.2% to 67.6%" (42.2% is not SEED's)."""
+    return number.range_with is not None and nums[number.range_with].start > number.start \
+        and after_from(text, number)
 
 
 def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict] = None) -> list[str]:
