@@ -31,6 +31,7 @@ from typing import Optional
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from .. import resources
 from .candidates import Source
 from .entities import Entity, set_entities
 from .type_features import CLASSES, MEASURE_RULE, NONE, Row, rows
@@ -38,6 +39,7 @@ from .type_features import CLASSES, MEASURE_RULE, NONE, Row, rows
 MODEL_FILE = "typer.json"
 MODES = ("both", "rules")
 _NONE = CLASSES.index(NONE)
+_METRIC = CLASSES.index("METRIC")
 
 
 @lru_cache(maxsize=1)
@@ -82,7 +84,7 @@ DECISIVE = frozenset({"src:pattern", "src:called", "src:markup", "given", "basel
 
 #: cues that a phrase is measured (issue 13: cost and quality phrases are metrics when a number or
 #: a comparison measures them): a number near a mention or given for it, "in terms of X"
-MEASURED = frozenset({"num", "given", "l2:terms of"})
+MEASURED = frozenset({"num", "given", "l2:terms of", "frame"})
 
 
 def measured(row: Row) -> bool:
@@ -90,6 +92,21 @@ def measured(row: Row) -> bool:
     source of a "from" ("improves X", "X is reduced"; not "a reduction from communication
     complexity", a proof technique)?"""
     return not MEASURED.isdisjoint(row.cues) or ("chg" in row.cues and "l1:from" not in row.cues)
+
+
+def framed_measure(row: Row) -> bool:
+    """Is the candidate a long-tail measure phrase right after words that make it a result's
+    measure ("in terms of sample efficiency", "a 75% improvement in parameter point estimation
+    accuracy": type_features.MEASURE_FRAME), naming a measure of its own (not only words of the
+    ``vague_measures`` list: "in terms of performance")? Such a phrase is a metric whenever the
+    typer's best type for it is METRIC, however close NONE comes: the words say what it is."""
+    return ("frame" in row.cues and "src:tail-measure" in row.cues
+            and not set(row.name.casefold().replace("-", " ").split()) <= resources.word_list("vague_measures"))
+
+
+def _best_type(s: list[float]) -> int:
+    """The best-scoring class other than NONE (ties: the earlier)."""
+    return max((i for i in range(len(s)) if i != _NONE), key=lambda i: (round(s[i], 9), -i))
 
 
 def locked(row: Row) -> bool:
@@ -101,6 +118,8 @@ def choose(row: Row, s: list[float], margins: dict) -> int:
     """The class of one candidate (see the module docstring): the resolver's unless another
     beats it by more than the margin of that kind of change (and no decisive cue backs it)."""
     rule = rule_classes(row)
+    if row.entity is None and framed_measure(row) and _best_type(s) == _METRIC:
+        return _METRIC
     best = max(range(len(s)), key=lambda i: (round(s[i], 9), -i))
     if best in rule:
         return best

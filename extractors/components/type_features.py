@@ -27,7 +27,8 @@ A candidate (`Row`) is an entity the resolver kept (``doc._.entities``) or a lon
   "surpassing X by 2.1");
 - ``baseline`` a name compared against ("compared with X", "than X", "outperforms X");
 - ``num`` a number within 40 characters of a mention, ``chg`` a verb of change or comparison
-  near one ("improves", "reduces", "outperforms": resources/word_lists.tsv ``change_verbs``), ``acr:short`` / ``acr:long`` it is an
+  near one, ``frame`` words right before one that make it a result's measure (`MEASURE_FRAME`:
+  "in terms of X", "a 75% improvement in X") ("improves", "reduces", "outperforms": resources/word_lists.tsv ``change_verbs``), ``acr:short`` / ``acr:long`` it is an
   acronym's short form with a long form, ``sent:first`` / ``sent:last`` a mention in the first
   / last sentence of a text of 3 or more, ``m:N`` mentions (3 = 3 or more), ``mods:N`` modifiers of a long-tail phrase.
 
@@ -76,6 +77,20 @@ _GIVEN_AFTER = rx(r"""\s*(?:[(:=]\s*\d                                # a parent
 _BASELINE_BEFORE = rx(r"(?i)\b(?:compared\s+(?:with|to)|than|over|against|outperform\w*|surpass\w*|beat\w*)"
                       r"\s+(?:the\s+|a\s+|strong\s+|existing\s+)*$")
 _COORD = rx(r"\s*(?:,|,?\s+(?:and|or))\s+(?:the\s+)?")  # a list's separator
+#: words that make what follows them the measure of a result: "in terms of X", "as measured by X",
+#: "with regard to X", "a 75% improvement in X", "a 2x reduction of X"; a later list member too
+#: ("measured by both training speed and testing accuracy")
+MEASURE_FRAME = rx(r"""
+    (?:\bin\s+terms?\s+of                                   # "in terms of"
+      |\b(?:as\s+)?measured\s+(?:by|in|with)                # "as measured by"
+      |\bwith\s+regard\s+to                                # "with regard to" (not "with respect to": a proof's)
+      |\d[\d.,]*\s*(?:\\?%|x|×|times|points?|fold)?\s+     # a number and its unit, then
+       (?:relative\s+|absolute\s+|average\s+)?             #   a change "in" or "of"
+       (?:improvement|reduction|increase|gain|drop|decrease|boost|speed-?up)s?\s+(?:in|of|on)
+    )\s+(?:both\s+|the\s+|its\s+|their\s+)?
+    (?:(?:[\p{L}\p{N}\-]+\s+){0,3}[\p{L}\p{N}\-]+           # an earlier list member (1-4 words)
+       (?:\s*,\s*|\s*,?\s+(?:and|or)\s+)(?:the\s+)?)?       #   and the list's separator
+    $""", regex.VERBOSE | regex.IGNORECASE)
 _PUNCT = rx(r"([,;:(\[])\s*$")           # a list comma, a colon or a bracket right before
 _PUNCT_AFTER = rx(r"\s*([,;:)\].])")    # ... or right after
 _FAMILY = rx(r"(?i)(?<![\p{L}])(?:" + _MODEL_FAMILIES + r")(?![\p{L}])")
@@ -179,6 +194,8 @@ def _common(ctx: tuple, r: Row) -> list[str]:
             cues.append("num")
         if _change().search(text, max(0, s - 40), min(len(text), t + 30)):
             cues.append("chg")
+        if MEASURE_FRAME.search(text, max(0, s - 90), s):
+            cues.append("frame")
         i = sents.index(s)
         if last >= 2:   # a place in the abstract only where it has one (3 sentences or more)
             if i == 0:

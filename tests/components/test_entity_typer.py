@@ -67,6 +67,12 @@ def _s(**by_class) -> list[float]:
     (_row(NONE, entity=False), _s(METRIC=9.0), NONE),               # and a number or a comparison measuring it
     (_row(NONE, ["chg", "l1:from"], entity=False), _s(METRIC=9.0), NONE),  # "a reduction from X" measures nothing
     (_row(NONE, ["l2:terms of"], entity=False), _s(METRIC=9.0), "METRIC"),
+    # a measure phrase in a frame ("in terms of X") is a metric when METRIC is its best type ...
+    (_row(NONE, ["frame", "src:tail-measure"], entity=False, name="sample efficiency"), _s(METRIC=1.0, NONE=6.0), "METRIC"),
+    # ... not when another type leads, not a vague word, not a phrase the resolver kept
+    (_row(NONE, ["frame", "src:tail-measure"], entity=False, name="x"), _s(METRIC=1.0, TASK=1.5, NONE=6.0), NONE),
+    (_row(NONE, ["frame", "src:tail-measure"], entity=False, name="performance"), _s(METRIC=1.0, NONE=6.0), NONE),
+    (_row(NONE, ["frame", "src:tail-task"], entity=False, name="optimization"), _s(METRIC=1.0, NONE=6.0), NONE),
     (_row("METHOD+METRIC"), _s(METRIC=2.0, METHOD=1.0), "METRIC"),  # a measure keeps its two types (see retype)
     (_row("METHOD"), _s(METHOD=1.0, MODEL=1.0), "METHOD"),          # ties: the rules' type
     (_row(NONE, entity=False), _s(NONE=1.0, TASK=2.0, METHOD=2.0), "METHOD"),  # then the earlier class
