@@ -28,7 +28,8 @@ A candidate (`Row`) is an entity the resolver kept (``doc._.entities``) or a lon
 - ``baseline`` a name compared against ("compared with X", "than X", "outperforms X");
 - ``num`` a number within 40 characters of a mention, ``chg`` a verb of change or comparison
   near one, ``frame`` words right before one that make it a result's measure (`MEASURE_FRAME`:
-  "in terms of X", "a 75% improvement in X") ("improves", "reduces", "outperforms": resources/word_lists.tsv ``change_verbs``), ``acr:short`` / ``acr:long`` it is an
+  "in terms of X", "a 75% improvement in X"; a comparative before one and a comparison after it:
+  "greater reward than RNNs") ("improves", "reduces", "outperforms": resources/word_lists.tsv ``change_verbs``), ``acr:short`` / ``acr:long`` it is an
   acronym's short form with a long form, ``sent:first`` / ``sent:last`` a mention in the first
   / last sentence of a text of 3 or more, ``m:N`` mentions (3 = 3 or more), ``mods:N`` modifiers of a long-tail phrase.
 
@@ -91,6 +92,10 @@ MEASURE_FRAME = rx(r"""
     (?:(?:[\p{L}\p{N}\-]+\s+){0,3}[\p{L}\p{N}\-]+           # an earlier list member (1-4 words)
        (?:\s*,\s*|\s*,?\s+(?:and|or)\s+)(?:the\s+)?)?       #   and the list's separator
     $""", regex.VERBOSE | regex.IGNORECASE)
+#: a comparative right before a phrase ("greater reward", "dramatically lower computational costs")
+_COMPARATIVE = rx(r"(?i)\b(?:better|higher|lower|greater|smaller|larger|less|fewer|faster|improved|reduced)\s+$")
+#: ... that a comparison follows: "greater reward than RNNs", "lower error compared to X"
+_COMPARE = rx(r"(?i)\s+(?:\S+\s+){0,3}?(?:than|compared\s+(?:with|to)|over)\b")
 _PUNCT = rx(r"([,;:(\[])\s*$")           # a list comma, a colon or a bracket right before
 _PUNCT_AFTER = rx(r"\s*([,;:)\].])")    # ... or right after
 _FAMILY = rx(r"(?i)(?<![\p{L}])(?:" + _MODEL_FAMILIES + r")(?![\p{L}])")
@@ -194,7 +199,8 @@ def _common(ctx: tuple, r: Row) -> list[str]:
             cues.append("num")
         if _change().search(text, max(0, s - 40), min(len(text), t + 30)):
             cues.append("chg")
-        if MEASURE_FRAME.search(text, max(0, s - 90), s):
+        if MEASURE_FRAME.search(text, max(0, s - 90), s) or (
+                _COMPARATIVE.search(text, max(0, s - 30), s) and _COMPARE.match(text, t, min(len(text), t + 40))):
             cues.append("frame")
         i = sents.index(s)
         if last >= 2:   # a place in the abstract only where it has one (3 sentences or more)
