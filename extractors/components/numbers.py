@@ -629,7 +629,7 @@ def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Option
             return "setting", "cue"
     if num.unit == "x":
         return "ratio", "cue"
-    if num.signed or (num.qualifier is None and text[max(0, num.start - 1):num.start] == "+"):
+    if num.signed or (num.qualifier is None and _PLUS_BEFORE.search(text, max(0, num.start - 3), num.start)):
         if num.unit is None:
             num.unit = "points"
         return "delta", "cue"
@@ -659,6 +659,10 @@ def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Option
         return "score", None
     return ("count" if num.value == int(num.value) else "score"), None
 
+
+#: a plus sign right before a number, or one space before it right after a bracket: "+8.2",
+#: "(+ 8.2%)" (not "n + 1")
+_PLUS_BEFORE = rx(r"(?:\+|(?<=[(\[])\+[ ])$")
 
 _BARE_NUMBER = rx(r"\d+(?:\.\d+)?[kKMGBT]?")
 
