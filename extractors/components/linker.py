@@ -184,6 +184,7 @@ def link_numbers(doc: Doc) -> None:
         # ---- dataset
         n.dataset = _dataset(text, n, s_start, s_end, data, data_entities)
     share_links(text, nums)
+    _framed_metric(text, nums, sents, metrics, held, held_at, revived)
     _compared(text, nums, sents)
     _respective(text, nums, sents, data, systems)
     parallel_lists(text, nums, data)
@@ -223,6 +224,42 @@ def share_links(text: str, nums) -> None:
                 setattr(a, attr, getattr(b, attr))
         if b.subject is None and a.subject is not None and b.kind != "count":
             b.subject, b.subjects = a.subject, list(a.subjects)
+
+
+#: words that say which measure the numbers of a sentence are in: "in terms of mIoU", "measured
+#: by FID", "w.r.t. BLEU"
+_FRAME = rx(r"\b(?:in\s+terms?\s+of|measured\s+(?:by|in|with)|with\s+respect\s+to|w\.r\.t\.?)\s+(?:the\s+)?",
+            regex.IGNORECASE)
+
+
+def _framed_metric(text, nums, sents: Sentences, metrics, held, held_at, revived) -> None:
+    """"50.4% (+8.2%) on COCO, 81.8% (+3.2%) on Pascal-VOC ... in terms of mIoU": a metric the
+    sentence names after a frame (`_FRAME`) is the metric of each of its scores, changes and
+    factors that has none, wherever in the sentence they stand; only when the sentence frames
+    one metric (two frames may split the sentence's numbers between them)."""
+    found: dict = {}
+    for n in nums:
+        if n.metric is not None or n.kind not in ("score", "delta", "ratio"):
+            continue
+        sent = sents.at(n.start)
+        if sent not in found:
+            found[sent] = _frame_metrics(text, *sent, metrics, held, held_at, revived)
+        if len(found[sent]) == 1:
+            n.metric = found[sent][0]
+
+
+def _frame_metrics(text, s_start, s_end, metrics, held, held_at, revived) -> list[str]:
+    """The metrics a sentence names right after a frame, in order, once each."""
+    out: list[str] = []
+    for f in _FRAME.finditer(text, s_start, s_end):
+        name = next((e.name for s, _, e in metrics.within(f.end(), f.end() + 1)), None)
+        if name is None:
+            for s, t, _ in held_at.within(f.end(), f.end() + 1):
+                span = _measure_span(text, s, t)
+                name = _revive(text, span, held, revived) if span else None
+        if name is not None and name not in out:
+            out.append(name)
+    return out
 
 
 #: "from 18.4% to 6.2%, an absolute reduction of 12.2 points"
