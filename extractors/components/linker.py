@@ -378,8 +378,9 @@ def _metric_after(text, pos, s_end, metrics, held, held_at, revived) -> Optional
         if _METRIC_AFTER.match(text[pos:s]):
             return e.name
     for s, t, _ in held_at.within(pos, min(s_end, pos + 40)):
-        span = _METRIC_AFTER.match(text[pos:s]) and _measure_span(text, s, t, extend_from=pos)
-        if span:
+        # the words that narrow the quality word may stand between: "50% search time"
+        span = _measure_span(text, s, t, extend_from=pos)
+        if span and span[0] >= pos and _METRIC_AFTER.match(text[pos:span[0]]):
             return _revive(text, span, held, revived)
     return None
 
