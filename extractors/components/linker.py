@@ -57,7 +57,7 @@ COMPARISON = (r"than|over|compared\s+(?:to|with)|against|vs\.?|versus"
 _EXAMPLE_OR_SOURCE = r"relative\s+to|unlike|like|such\s+as|including|e\.g\.,?|from|of|on|with|in|by"
 #: up to two words between such a word and the name ("than the strong GPT-4 ...")
 _UP_TO_TWO_WORDS = r"\s+(?:the\s+)?(?:\S+\s+){0,2}?$"
-_BASELINE_BEFORE = rx(rf"(?:{COMPARISON}|{_EXAMPLE_OR_SOURCE}){_UP_TO_TWO_WORDS}", regex.IGNORECASE)
+_BASELINE_BEFORE = rx(rf"\b(?:{COMPARISON}|{_EXAMPLE_OR_SOURCE}){_UP_TO_TWO_WORDS}", regex.IGNORECASE)
 #: the nouns a paper calls its own contribution by ("our method", "the proposed framework")
 _SYSTEM_NOUNS = (r"method|approach|model|framework|algorithm|system|technique|"
                  r"loss|criterion|architecture|network|agent|policy|estimator")
