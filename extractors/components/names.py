@@ -771,7 +771,7 @@ def _list_types(text: str, cands: list[Candidate], heads) -> None:
     named = sorted((c for c in cands if c.source != Source.TASK), key=lambda c: c.start)
     groups: list[list[Candidate]] = []
     for c in named:
-        if groups and rx(r"\s*(?:,|,?\s+and|,?\s+or)\s+(?:the\s+)?(?:[\p{Ll}\-]+\s+)?").fullmatch(text[groups[-1][-1].end:c.start]):
+        if groups and _LIST_GAP.fullmatch(text[groups[-1][-1].end:c.start]):
             groups[-1].append(c)
         elif groups and c.start < groups[-1][-1].end:
             groups[-1].append(c)
@@ -806,6 +806,12 @@ def _list_types(text: str, cands: list[Candidate], heads) -> None:
         best = max(votes, key=votes.get)
         for c in g:
             _vote(c.context, best, Weight.LIST_HEAD)
+
+
+#: between two members of a list of names: a comma or "and" / "or", perhaps after a short
+#: parenthesis ("ImageNet-C (+8.1%), Stylized-ImageNet (+6.7%), and ImageNet-Instagram"), and an
+#: article or one lower-case word before the next ("and the private NSPL-CRISE")
+_LIST_GAP = rx(r"\s*(?:\([^()]{1,30}\)\s*)?(?:,|,?\s+and|,?\s+or)\s+(?:the\s+)?(?:[\p{Ll}\-]+\s+)?")
 
 
 @Language.factory("names", assigns=["doc._.candidates"], requires=["doc._.sentences"])
