@@ -614,11 +614,17 @@ def before_value(text: str, number, nums: list) -> bool:
         and after_from(text, number)
 
 
+#: from a name to a number in the parenthesis after it, earlier items of the parenthesis allowed:
+#: "FrameDiff (78.1%)", "MobileNetV2 (1.6 ms, 74.7% top-1)"
+_PAREN_ITEMS = rx(r"\s*\(\s*(?:[^()]{1,40}?[,;]\s*)?[~≈∼<>]?\s*")
+
+
 def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict] = None) -> list[str]:
     # "outperforming FrameDiff (78.1%) and Genie (84.5%)": the system the parenthesis follows;
     # "(e.g., SimCLR: 51.8%, SwAV: 63.7%)": the system that labels the number
-    for s, t, e in systems.within(n.start - 200, n.start):
-        if t <= n.start and (rx(r"\s*\(\s*[~≈∼<>]?\s*").fullmatch(text[t:n.start])
+    before = systems.within(n.start - 200, n.start)
+    for i, (s, t, e) in enumerate(before):
+        if t <= n.start and (_PAREN_ITEMS.fullmatch(text, t, n.start) and all(m[0] >= n.start for m in before[i + 1:])
                              or n.start - t <= 16 and LABEL_GLUE.fullmatch(text, t, n.start)):
             return [e.name]
     # "compared to 0.81 for SelfCheckGPT": the system the number is given for
