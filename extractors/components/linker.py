@@ -33,7 +33,7 @@ from ..canonical import split_names
 from ..regexes import longest_first
 from .textutil import doc_text, rx
 
-from .candidates import Source
+from .candidates import Source, Weight
 from .entities import Entity, add_entities, singular_quality
 from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
 
@@ -123,6 +123,23 @@ class Mentions(list):
     def within(self, lo: int, hi: int) -> list:
         """The mentions that start in [lo, hi)."""
         return self[bisect_left(self.starts, lo):bisect_left(self.starts, hi)]
+
+
+def bare_shape(e: Entity) -> bool:
+    """Is the entity a name known by its shape alone ("IMU", "V1": capitals or digits, no lexicon
+    entry, no head noun, no proposal, no use as a doer)? Such a name is typed a method by default
+    (candidates.Weight.SHAPE_DEFAULT), which says nothing of whether it did anything: the rules
+    make it a result's subject only where a number is given for it ("FrameDiff (78.1%)", "0.81 for
+    SelfCheckGPT"; `_subjects`)."""
+    return e.role != "proposed" and e.sources <= {Source.SHAPE} \
+        and max(e.votes.values(), default=0.0) <= Weight.SHAPE_DEFAULT
+
+
+#: a verb right after a name (perhaps after an adverb or a "for X"): the name is the doer ("ESMA
+#: requires", "the Neural-PDE can efficiently extract", "DataMUX for Transformers can multiplex")
+_DOER_AFTER = rx(r"""[ ](?:(?:for|with|on)[ ]\S+[ ])?(?:\p{Ll}+ly[ ])?
+                     (?:can|could|will|would|may|might|must|should|is|are|was|were|has|have|had|does|do
+                       |\p{Ll}{2,}(?<!ss)(?:es|s|ed))\b""", regex.VERBOSE)
 
 
 def link_numbers(doc: Doc) -> None:
@@ -635,7 +652,10 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
                 rx(r"^\s*(?:[,;.)]|$|\s(?:and|or|while|whereas|but)\b)").match(text[t:t + 10]):
             return [e.name]
     c_start = _clause_start(text, s_start, n.start, clauses, s_end)
-    before = [m for m in systems.within(c_start, n.start) if m[1] <= n.start]
+    # a name known by its shape alone is the subject only where a number is given for it (above)
+    # or a verb follows it ("ESMA requires only 5% ...")
+    before = [m for m in systems.within(c_start, n.start)
+              if m[1] <= n.start and (not bare_shape(m[2]) or _DOER_AFTER.match(text, m[1]))]
     key = ("ours", c_start)
     if clauses is not None and key not in clauses:
         clauses[key] = _OURS.search(text, c_start, s_end)
@@ -662,7 +682,7 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
     seg_end = text.find(",", n.end)
     seg_end = s_end if seg_end < 0 else min(seg_end, s_end)
     for m in systems.within(n.end, seg_end):
-        if rx(r"(?<!\b(?:compared|comparing|comparison|along|together)\s+)\b(?:by|using|with)\s+(?:\S+\s+){0,1}$") \
+        if not bare_shape(m[2]) and rx(r"(?<!\b(?:compared|comparing|comparison|along|together)\s+)\b(?:by|using|with)\s+(?:\S+\s+){0,1}$") \
                 .search(text[n.end:m[0]]):   # not "compared with the ILP-based method": a baseline
             return [m[2].name]
     return []
