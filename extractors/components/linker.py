@@ -62,7 +62,10 @@ _BASELINE_BEFORE = rx(rf"\b(?:{COMPARISON}|{_EXAMPLE_OR_SOURCE}){_UP_TO_TWO_WORD
 _SYSTEM_NOUNS = (r"method|approach|model|framework|algorithm|system|technique|"
                  r"loss|criterion|architecture|network|agent|policy|estimator")
 _OURS = rx(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?"  # "our (new) ..."
-                      rf"(?:{_SYSTEM_NOUNS})s?\b", regex.IGNORECASE)
+                      rf"(?:{_SYSTEM_NOUNS})s?\b"
+                      r"|(?:(?<=^|[.;:]\s{1,3})It|(?<=\b(?:that|and|[Ii]n\s+particular,|[Ff]or\s+example,)\s{1,3})it)"
+                      r"\s+(?!is\b|was\b|has\s+been\b)(?=\p{Ll})",  # "It outperforms ...": the paper's topic
+           regex.IGNORECASE)
 #: between a number and the metric named after it, one of:
 _AFTER_ON_NAME = r"(?:on|in)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*\s*\(\s*$"  # "on GSM8k (pass@1)"
 _AFTER_PREPOSITION = r"(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"  # "in terms of"
