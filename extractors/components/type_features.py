@@ -76,7 +76,7 @@ _GIVEN_AFTER = rx(r"""\s*(?:[(:=]\s*\d                                # a parent
                              regex.VERBOSE)
 # a name compared against: "compared with the ILP-based method", "than GPT-4", "outperforms X"
 _BASELINE_BEFORE = rx(r"(?i)\b(?:compared\s+(?:with|to)|than|over|against|outperform\w*|surpass\w*|beat\w*)"
-                      r"\s+(?:the\s+|a\s+|strong\s+|existing\s+)*$")
+                      r"\s+(?:the\s+|a\s+|strong\s+|existing\s+)*$", regex.REVERSE)  # from the end: fast to fail
 _COORD = rx(r"\s*(?:,|,?\s+(?:and|or))\s+(?:the\s+)?")  # a list's separator
 #: words that make what follows them the measure of a result: "in terms of X", "as measured by X",
 #: "with regard to X", "a 75% improvement in X", "a 2x reduction of X"; a later list member too
@@ -91,9 +91,10 @@ MEASURE_FRAME = rx(r"""
     )\s+(?:both\s+|the\s+|its\s+|their\s+)?
     (?:(?:[\p{L}\p{N}\-]+\s+){0,3}[\p{L}\p{N}\-]+           # an earlier list member (1-4 words)
        (?:\s*,\s*|\s*,?\s+(?:and|or)\s+)(?:the\s+)?)?       #   and the list's separator
-    $""", regex.VERBOSE | regex.IGNORECASE)
+    $""", regex.VERBOSE | regex.IGNORECASE | regex.REVERSE)  # matched from the end: a failure is found fast
 #: a comparative right before a phrase ("greater reward", "dramatically lower computational costs")
-_COMPARATIVE = rx(r"(?i)\b(?:better|higher|lower|greater|smaller|larger|less|fewer|faster|improved|reduced)\s+$")
+_COMPARATIVE = rx(r"(?i)\b(?:better|higher|lower|greater|smaller|larger|less|fewer|faster|improved|reduced)\s+$",
+                  regex.REVERSE)
 #: ... that a comparison follows: "greater reward than RNNs", "lower error compared to X"
 _COMPARE = rx(r"(?i)\s+(?:\S+\s+){0,3}?(?:than|compared\s+(?:with|to)|over)\b")
 _PUNCT = rx(r"([,;:(\[])\s*$")           # a list comma, a colon or a bracket right before
