@@ -199,3 +199,19 @@ def test_modifier_start_is_the_pattern_search():
             checked += 1
             matched += m is not None
     assert checked > 10000 and matched > 1000, (checked, matched)
+
+
+@pytest.mark.parametrize("name,width", [("MEASURE_FRAME", 90), ("_COMPARATIVE", 30), ("_BASELINE_BEFORE", 40)])
+def test_end_anchored_cues_found_from_the_end_agree(name, width):
+    # the typer's cues before a mention are matched from the end of their window (regex.REVERSE);
+    # whether one matches is what the forward pattern says, at every position of the seed texts
+    from extractors.components import type_features
+    fast = getattr(type_features, name)
+    assert fast.flags & regex.REVERSE
+    slow = regex.compile(fast.pattern, fast.flags & ~regex.REVERSE)
+    texts = seed_texts() + ["a 75% improvement in sample efficiency and latency", "measured by both FID and recall",
+                            "greater reward than", "compared with the strong GPT-4"]
+    for text in texts:
+        for s in range(len(text) + 1):
+            lo = max(0, s - width)
+            assert (fast.search(text, lo, s) is None) == (slow.search(text, lo, s) is None), (name, text[lo:s])
