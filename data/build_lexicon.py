@@ -110,30 +110,18 @@ def defined_long_form(form: str) -> str | None:
     return long if any(a.short == short and a.long == long for a in find_acronyms(form)) else None
 
 
-def dataset_first(form: str, rows: set) -> bool:
+def dataset_first(form: str, data: set, metrics: set) -> bool:
     """"ImageNet Top-1 Accuracy", "CoNLL F1": a catalogue metric name that is a dataset's name
-    (one written as a name: NAME_WORD) followed by a metric's name. In running text the two are a
+    (one written as a name: NAME_WORD; `data`: the dataset and benchmark forms) followed by a
+    metric's name (`metrics`: the metric forms, lower-cased). In running text the two are a
     dataset and a metric ("ImageNet top-1 accuracy" is top-1 accuracy on ImageNet: SPEC section
     1), which the matcher finds as two names once this form is left out."""
-    data = _forms(rows, ("DATASET", "BENCHMARK"))
-    metrics = _forms(rows, ("METRIC",))
     words = form.split()
     for k in range(1, len(words)):
         head, rest = " ".join(words[:k]), " ".join(words[k:]).lower()
         if NAME_WORD.match(head) and head in data and rest in metrics:
             return True
     return False
-
-
-_FORMS: dict = {}
-
-
-def _forms(rows: set, types: tuple) -> set:
-    """The surface forms of `rows` of the given types (metric forms lower-cased), built once."""
-    key = (id(rows), types)
-    if key not in _FORMS:
-        _FORMS[key] = {f.lower() if types == ("METRIC",) else f for f, t, _, _ in rows if t in types}
-    return _FORMS[key]
 
 
 def main(src: Path) -> None:
@@ -157,7 +145,9 @@ def main(src: Path) -> None:
                     bare = without_kind_word(form) if file == "datasets" else None
                     if bare and keep(bare, file, flags):
                         rows.add((bare, typ, weight, name))
-    rows = {r for r in rows if not (r[1] == "METRIC" and dataset_first(r[0], rows))}
+    data = {f for f, t, _, _ in rows if t in ("DATASET", "BENCHMARK")}
+    metrics = {f.lower() for f, t, _, _ in rows if t == "METRIC"}
+    rows = {r for r in rows if not (r[1] == "METRIC" and dataset_first(r[0], data, metrics))}
     for line in (OUT / "tasks.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             rows.add((line.strip(), "TASK", 2, line.strip()))

@@ -31,9 +31,9 @@ from typing import Optional
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from .. import resources
 from .candidates import Source
 from .entities import Entity, set_entities
+from .linker import vague_measure
 from .type_features import CLASSES, MEASURE_RULE, NONE, Row, rows
 
 MODEL_FILE = "typer.json"
@@ -101,7 +101,7 @@ def framed_measure(row: Row) -> bool:
     ``vague_measures`` list: "in terms of performance")? Such a phrase is a metric whenever the
     typer's best type for it is METRIC, however close NONE comes: the words say what it is."""
     return ("frame" in row.cues and "src:tail-measure" in row.cues
-            and not set(row.name.casefold().replace("-", " ").split()) <= resources.word_list("vague_measures"))
+            and not vague_measure(row.name, 0, len(row.name)))
 
 
 def _best_type(s: list[float]) -> int:

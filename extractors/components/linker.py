@@ -35,6 +35,7 @@ from .textutil import doc_text, rx
 
 from .candidates import Source, Weight
 from .entities import Entity, add_entities, singular_quality
+from .names import MEASURED_BY_WORDS
 from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
 
 if not Doc.has_extension("baselines"):
@@ -169,6 +170,7 @@ def link_numbers(doc: Doc) -> None:
     metrics = Mentions(m for m in mentions if "METRIC" in m[2].types)
     data_entities = {id(m[2]): m[2] for m in data}
     proposed_systems = [e for e in ents if e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"}]
+    proposed_names = {e.name for e in proposed_systems}
     revived: dict[str, Entity] = {}
 
     for n in nums:
@@ -193,7 +195,7 @@ def link_numbers(doc: Doc) -> None:
             if n.kind == "score" and before_value(text, n, nums):
                 # the before-value of a change is never the proposed system's own (a baseline's
                 # when the text names whose, else nobody's)
-                subs = [s for s in subs if s not in {e.name for e in proposed_systems}]
+                subs = [s for s in subs if s not in proposed_names]
             elif not subs and n.kind in ("score", "delta", "ratio") and proposed_systems:
                 # "Experiments show speed-ups of 3x-30x": a result the paper reports without naming
                 # who achieved it is its own method's
@@ -247,9 +249,8 @@ def share_links(text: str, nums) -> None:
 
 
 #: words that say which measure the numbers of a sentence are in: "in terms of mIoU", "measured
-#: by FID", "w.r.t. BLEU"
-_FRAME = rx(r"\b(?:in\s+terms?\s+of|measured\s+(?:by|in|with)|with\s+respect\s+to|w\.r\.t\.?)\s+(?:the\s+)?",
-            regex.IGNORECASE)
+#: by FID", "w.r.t. BLEU" (names.MEASURED_BY_WORDS)
+_FRAME = rx(rf"\b(?:{MEASURED_BY_WORDS})\s+(?:the\s+)?", regex.IGNORECASE)
 
 
 def _framed_metric(text, nums, sents: Sentences, metrics, held, held_at, revived) -> None:
@@ -642,9 +643,9 @@ _PAREN_ITEMS = rx(r"\s*\(\s*(?:[^()]{1,40}?[,;]\s*)?[~≈∼<>]?\s*")
 def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict] = None) -> list[str]:
     # "outperforming FrameDiff (78.1%) and Genie (84.5%)": the system the parenthesis follows;
     # "(e.g., SimCLR: 51.8%, SwAV: 63.7%)": the system that labels the number
-    before = systems.within(n.start - 200, n.start)
-    for i, (s, t, e) in enumerate(before):
-        if t <= n.start and (_PAREN_ITEMS.fullmatch(text, t, n.start) and all(m[0] >= n.start for m in before[i + 1:])
+    near = systems.within(n.start - 200, n.start)
+    for i, (s, t, e) in enumerate(near):
+        if t <= n.start and (i == len(near) - 1 and _PAREN_ITEMS.fullmatch(text, t, n.start)  # no name between
                              or n.start - t <= 16 and LABEL_GLUE.fullmatch(text, t, n.start)):
             return [e.name]
     # "compared to 0.81 for SelfCheckGPT": the system the number is given for

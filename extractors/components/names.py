@@ -705,9 +705,11 @@ _AFTER_PREPOSITION = rx(r"\b(?:on|in|across|over|for|from|with|at|to|under|using
                         regex.I)
 
 
-#: words before a name that make it the measure of a result ("in terms of AP", "measured by FID")
-_MEASURED_BY = rx(r"\b(?:in\s+terms?\s+of|measured\s+(?:by|in|with)|evaluated\s+(?:by|with|in)|"
-                  r"w\.r\.t\.?|with\s+respect\s+to)\s+(?:the\s+)?$", regex.I)
+#: words before a name that make it the measure of a result ("in terms of AP", "measured by FID");
+#: the linker's `_FRAME` reads a sentence's metric after them
+MEASURED_BY_WORDS = (r"in\s+terms?\s+of|measured\s+(?:by|in|with)|evaluated\s+(?:by|with|in)|"
+                     r"w\.r\.t\.?|with\s+respect\s+to")
+_MEASURED_BY = rx(rf"\b(?:{MEASURED_BY_WORDS})\s+(?:the\s+)?$", regex.I)
 
 
 #: a verb of achieving or surpassing right after a name makes the name the system that did it

@@ -27,10 +27,10 @@ A candidate (`Row`) is an entity the resolver kept (``doc._.entities``) or a lon
   "surpassing X by 2.1");
 - ``baseline`` a name compared against ("compared with X", "than X", "outperforms X");
 - ``num`` a number within 40 characters of a mention, ``chg`` a verb of change or comparison
-  near one, ``frame`` words right before one that make it a result's measure (`MEASURE_FRAME`:
-  "in terms of X", "a 75% improvement in X"; a comparative before one and a comparison after it:
-  "greater reward than RNNs") ("improves", "reduces", "outperforms": resources/word_lists.tsv ``change_verbs``), ``acr:short`` / ``acr:long`` it is an
-  acronym's short form with a long form, ``sent:first`` / ``sent:last`` a mention in the first
+  near one ("improves", "reduces", "outperforms": resources/word_lists.tsv ``change_verbs``),
+  ``frame`` words right before one that make it a result's measure (`MEASURE_FRAME`: "in terms
+  of X", "a 75% improvement in X"; a comparative before one and a comparison after it: "greater
+  reward than RNNs"), ``acr:short`` / ``acr:long`` it is an acronym's short form with a long form, ``sent:first`` / ``sent:last`` a mention in the first
   / last sentence of a text of 3 or more, ``m:N`` mentions (3 = 3 or more), ``mods:N`` modifiers of a long-tail phrase.
 
 Words are lower-cased; which word cues count is up to training (cues rarer than the trainer's
@@ -51,6 +51,7 @@ from ..regexes import longest_first
 from .candidates import TYPES, Source
 from .entities import _MODEL_FAMILIES, _generic
 from .lexicon import entries
+from .linker import COMPARISON
 from .names import head_type, type_heads
 from .sentences import doc_sentences
 from .tail import MEASURE
@@ -96,7 +97,8 @@ MEASURE_FRAME = rx(r"""
 _COMPARATIVE = rx(r"(?i)\b(?:better|higher|lower|greater|smaller|larger|less|fewer|faster|improved|reduced)\s+$",
                   regex.REVERSE)
 #: ... that a comparison follows: "greater reward than RNNs", "lower error compared to X"
-_COMPARE = rx(r"(?i)\s+(?:\S+\s+){0,3}?(?:than|compared\s+(?:with|to)|over)\b")
+#: (linker.COMPARISON: the project's one list of comparison words)
+_COMPARE = rx(rf"(?i)\s+(?:\S+\s+){{0,3}}?(?:{COMPARISON})\b")
 _PUNCT = rx(r"([,;:(\[])\s*$")           # a list comma, a colon or a bracket right before
 _PUNCT_AFTER = rx(r"\s*([,;:)\].])")    # ... or right after
 _FAMILY = rx(r"(?i)(?<![\p{L}])(?:" + _MODEL_FAMILIES + r")(?![\p{L}])")
