@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity, singular_quality
-from .linker import CLAUSE_BREAK, COMPARISON, after_from, before_value, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
+from .linker import CLAUSE_BREAK, COMPARISON, after_from, before_value, owns_change, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -514,6 +514,16 @@ def proposed_from_end(p: Pair) -> float:
     return float(p.entity.role == "proposed" and _from_end(p))
 
 
+def owns_from_end(p: Pair) -> float:
+    """The candidate is the system the before-value of "from A to B" is named for ("the FID of
+    StyleGAN3 from 21.36 to 13.60", "from 42.2% to 67.6% on EfficientNet-B0": linker.owns_change)."""
+    if not _from_end(p):
+        return 0.0
+    text, n = p.ctx.text, p.number
+    return float(any(owns_change(text, n, p.ctx.numbers, s, t)
+                     for s, t in p.entity.mentions if n.start - 80 <= s <= n.start + 120))
+
+
 def from_end(p: Pair) -> float:
     """The number is the before-value of "from A to B" (the None cue)."""
     return float(_from_end(p))
@@ -719,7 +729,7 @@ def none_in_sentence(p: Pair) -> float:
 ENTITY_CUES: list[Callable[[Pair], float]] = [
     rule_choice, same_sentence, same_clause, before, distance, adjacent, numbers_between,
     rivals_between, on_frame, pretrained_on, baseline_frame, agent_frame, measure_of, in_parenthesis_after, given_for, labelled_by, respectively,
-    paired_respectively, proposed, ours_in_clause, ours_not_proposed, proposed_from_end, proposed_compared, compared_between,
+    paired_respectively, proposed, ours_in_clause, ours_not_proposed, proposed_from_end, owns_from_end, proposed_compared, compared_between,
     only_candidate, first_candidate, frequency, family_name, held_word,
     nearest_in_sentence, only_in_sentence, closer_number, glue_between, right_after, unit_words, partner_choice,
     in_long_list,

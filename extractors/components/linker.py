@@ -196,6 +196,8 @@ def link_numbers(doc: Doc) -> None:
                 # the before-value of a change is never the proposed system's own (a baseline's
                 # when the text names whose, else nobody's)
                 subs = [s for s in subs if s not in proposed_names]
+                owner = None if subs else change_owner(text, n, nums, systems)
+                subs = [owner] if owner else subs
             elif not subs and n.kind in ("score", "delta", "ratio") and proposed_systems:
                 # "Experiments show speed-ups of 3x-30x": a result the paper reports without naming
                 # who achieved it is its own method's
@@ -633,6 +635,38 @@ def before_value(text: str, number, nums: list) -> bool:
     accuracy from 42.2% to 67.6%" (42.2% is not SEED's)."""
     return number.range_with is not None and nums[number.range_with].start > number.start \
         and after_from(text, number)
+
+
+#: "the FID of StyleGAN3 from": the system a change's before-value is named for, before "from"
+_OWNER_BEFORE = rx(r"\bof\s+(?:the\s+)?$", regex.IGNORECASE)
+_OWNER_FROM = rx(r"\s+from\s*\$?\s*", regex.IGNORECASE)
+#: "from 42.2% to 67.6% on EfficientNet-B0": the system named right after the later end
+_OWNER_AFTER = rx(r"\s*(?:on|for|with)\s+(?:the\s+|a\s+)?$", regex.IGNORECASE)
+
+
+def owns_change(text: str, number, nums: list, s: int, t: int) -> bool:
+    """Is the mention [s, t) the system whose level the before-value of a change "from A to B"
+    is (`before_value`), as the text names it at the change: "the FID of StyleGAN3 from 21.36 to
+    13.60" (after "of", right before "from"), "improves the top-1 accuracy from 42.2% to 67.6% on
+    EfficientNet-B0" (after "on", "for" or "with" right after the later end)? The later end is
+    what the sentence credits (its own subject), the earlier end the named system's."""
+    if not before_value(text, number, nums):
+        return False
+    if t <= number.start:
+        return number.start - t <= 12 and _OWNER_FROM.fullmatch(text, t, number.start) is not None \
+            and _OWNER_BEFORE.search(text, max(0, s - 12), s) is not None
+    later = nums[number.range_with]
+    after = max(later.end, later.unit_end)
+    return after <= s <= after + 20 and _OWNER_AFTER.fullmatch(text, after, s) is not None
+
+
+def change_owner(text: str, number, nums: list, systems: "Mentions") -> Optional[str]:
+    """The system `owns_change` finds among the mentions near the number, or None."""
+    later = nums[number.range_with] if number.range_with is not None else number
+    for s, t, e in systems.within(number.start - 60, max(later.end, later.unit_end) + 20):
+        if owns_change(text, number, nums, s, t):
+            return e.name
+    return None
 
 
 #: from a name to a number in the parenthesis after it, earlier items of the parenthesis allowed:

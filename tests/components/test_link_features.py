@@ -29,6 +29,8 @@ S14 = "We study channel pruning. Our pruning method improves MobileNetV3 by 0.3%
 
 S15 = "We propose SEED. SEED improves the top-1 accuracy from 42.2% to 67.6% on EfficientNet-B0."
 
+S_OWNER = "We propose MTM. On TaiChi, we improve the FID of StyleGAN3 from 21.36 to 13.60."
+
 S16 = "We propose BYORL. BYORL reaches 77.6% robust accuracy on CIFAR-10, while the prior art reaches 72.9%."
 
 S18 = ("We propose EfficientFormer. Our fastest model, EfficientFormer-L1, achieves 79.2% top-1 accuracy, and "
@@ -88,6 +90,12 @@ CASES = [
     (S15, "42.2%", "subject", "SEED", "proposed_from_end", 1.0),
     (S15, "67.6%", "subject", "SEED", "proposed_from_end", 0.0),
     (S15, "42.2%", "subject", None, "from_end", 1.0),
+    (S15, "42.2%", "subject", "EfficientNet-B0", "owns_from_end", 1.0),
+    (S15, "67.6%", "subject", "EfficientNet-B0", "owns_from_end", 0.0),
+    (S15, "42.2%", "subject", "SEED", "owns_from_end", 0.0),
+    (S_OWNER, "21.36", "subject", "StyleGAN3", "owns_from_end", 1.0),
+    (S_OWNER, "13.60", "subject", "StyleGAN3", "owns_from_end", 0.0),
+    (S_OWNER, "21.36", "subject", "MTM", "owns_from_end", 0.0),
     (S14, "0.3%", "subject", "MobileNetV3", "ours_not_proposed", 1.0),
     (S14, "0.3%", "subject", None, "ours_unnamed", 1.0),
     (S5, "0.16%", "subject", "DARTS", "ours_not_proposed", 1.0),
