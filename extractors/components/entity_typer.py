@@ -110,8 +110,14 @@ def _best_type(s: list[float]) -> int:
 
 
 def locked(row: Row) -> bool:
-    """Does a decisive cue back the resolver's entity?"""
-    return row.entity is not None and not DECISIVE.isdisjoint(row.cues)
+    """Does a decisive cue back the resolver's entity? A proposal cue alone does not back a TASK
+    type: "we introduce variational Deterministic Uncertainty Quantification (vDUQ)" proposes a
+    method whose long form ends in a task's head word; what the paper introduces is kept (the
+    typer may not drop it), its type is the typer's to weigh."""
+    if row.entity is None:
+        return False
+    backing = DECISIVE.intersection(row.cues)
+    return bool(backing) and not (row.rule == "TASK" and backing == {"role:proposed"})
 
 
 def choose(row: Row, s: list[float], margins: dict) -> int:
@@ -126,6 +132,8 @@ def choose(row: Row, s: list[float], margins: dict) -> int:
     mine = max(rule, key=lambda i: (round(s[i], 9), -i))
     if locked(row):
         return mine
+    if best == _NONE and "role:proposed" in row.cues:
+        return mine  # what the paper proposes stays an entity
     kind = "add" if row.entity is None else "drop" if best == _NONE else "retype"
     if kind == "add" and CLASSES[best] == "METRIC" and not measured(row):
         return mine  # a quantity is a metric of the paper when a number or a comparison measures it
