@@ -207,6 +207,14 @@ def link_numbers(doc: Doc) -> None:
                 n.subjects = subs if len(subs) > 1 else []
         # ---- dataset
         n.dataset = _dataset(text, n, s_start, s_end, data, data_entities)
+        if n.dataset is None and n.kind in ("score", "delta"):
+            shaped = measured_on_shape(text, n, s_end, systems)
+            if shaped is not None:
+                shaped.types = ["DATASET"]
+                data = Mentions(list(data) + [(s, t, shaped) for s, t in shaped.mentions])
+                systems = Mentions(m for m in systems if m[2] is not shaped)
+                data_entities[id(shaped)] = shaped
+                n.dataset = shaped.name
     share_links(text, nums)
     _framed_metric(text, nums, sents, metrics, held, held_at, revived)
     _compared(text, nums, sents)
@@ -775,6 +783,21 @@ def dataset_split(text: str, n, data: Mentions, sents: Sentences) -> Optional[st
     s, t, _ = min(mentions, key=lambda m: (abs(m[0] - n.start), m[0]))
     found = after.match(text, t, min(s_end, t + 40)) or before.search(text, max(s_start, s - 40), s)
     return names[regex.sub(r"\s+", " ", found.group("split")).lower()] if found else None
+
+
+#: between a score and the name it is measured on: at most six words (a metric), then "on (the)"
+_MEASURED_ON = rx(r"\s*(?:[^\s.;]+\s+){0,6}?on\s+(?:the\s+)?")
+
+
+def measured_on_shape(text: str, n, s_end: int, systems: "Mentions") -> Optional[Entity]:
+    """A name known by its shape alone (`bare_shape`: typed a method by default) that a score or
+    change of its sentence is measured on, when the sentence names no dataset: "1.2% word error
+    rate on LRS3", "44.7 AP on OV-LVIS". Such a name is the data, not a system."""
+    after = max(n.end, n.unit_end)
+    for s, t, e in systems.within(after, min(s_end, after + 80)):
+        if bare_shape(e) and _MEASURED_ON.fullmatch(text, after, s) is not None:
+            return e
+    return None
 
 
 def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
