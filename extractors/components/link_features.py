@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity, singular_quality
-from .linker import CLAUSE_BREAK, COMPARISON, after_from, before_value, owns_change, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
+from .linker import CLAUSE_BREAK, COMPARISON, after_from, before_value, names_change, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -516,11 +516,11 @@ def proposed_from_end(p: Pair) -> float:
 
 def owns_from_end(p: Pair) -> float:
     """The candidate is the system the before-value of "from A to B" is named for ("the FID of
-    StyleGAN3 from 21.36 to 13.60", "from 42.2% to 67.6% on EfficientNet-B0": linker.owns_change)."""
+    StyleGAN3 from 21.36 to 13.60", "from 42.2% to 67.6% on EfficientNet-B0": linker.names_change)."""
     if not _from_end(p):
         return 0.0
     text, n = p.ctx.text, p.number
-    return float(any(owns_change(text, n, p.ctx.numbers, s, t)
+    return float(any(names_change(text, n, p.ctx.numbers, s, t)
                      for s, t in p.entity.mentions if n.start - 80 <= s <= n.start + 120))
 
 
