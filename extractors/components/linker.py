@@ -186,7 +186,7 @@ def link_numbers(doc: Doc) -> None:
         if n.unit not in (None, "%", "x", "points") and n.kind == "count":
             metric = None
         else:
-            metric = _metric_after(text, n_end, s_end, metrics, held, held_at, revived)
+            metric = unit_metric(n, metrics) or _metric_after(text, n_end, s_end, metrics, held, held_at, revived)
             if metric is None:  # a ratio only by "reduces memory by 4.2x", not "2.3x faster than"
                 metric = _metric_before(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
                                         s_start, metrics, held, held_at, revived, by_only=n.kind == "ratio")
@@ -407,6 +407,16 @@ def parallel_lists(text: str, nums, data: Mentions) -> None:
             continue
         for n, m in zip(run, chain):
             n.dataset = m[2].name
+
+
+def unit_metric(n, metrics: Mentions) -> Optional[str]:
+    """The metric a number's own unit words name: a score, change or factor counted in a unit that
+    is a measure ("with 167M FLOPs", "0.7G FLOPs") is a value of that measure. Only a metric
+    mention inside the unit words counts, and only for those kinds: "175B parameters" (a setting)
+    and "49 games" (a count) name no metric."""
+    if n.kind not in ("score", "delta", "ratio") or n.unit_end <= n.end:
+        return None
+    return next((e.name for s, t, e in metrics.within(n.end, n.unit_end) if t <= n.unit_end), None)
 
 
 def _metric_after(text, pos, s_end, metrics, held, held_at, revived) -> Optional[str]:
