@@ -193,6 +193,9 @@ def link_numbers(doc: Doc) -> None:
         if metric is None and n.kind == "score":
             metric = _metric_of_phrase(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
                                        s_start, revived)
+        elif metric is None and n.kind in ("delta", "ratio"):
+            metric = _metric_changed(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
+                                     s_start, revived)
         n.metric = metric
         # ---- subject(s)
         if n.kind != "count":
@@ -479,6 +482,40 @@ def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optio
     if not m or m.group(1).split()[-1].lower() in resources.word_list("not_metric_heads"):
         return None
     return _metric_entity(revived, m.group(1), lambda: [(m.start(1), m.end(1))])
+
+
+#: "reduces overfitting by 5.85%", "cut the training time by a factor of 2": a verb of change, what
+#: it changes (one to three lower-case words) and "by" right before the number
+_CHANGED_PHRASE = rx(rf"""
+    \b(?:(?:improv|increas|reduc|decreas|enhanc|rais)(?:e|es|ed|ing)   # a verb of change, not "reduction"
+       |(?:boost|lower)(?:s|ed|ing)?|cut(?:s|ting)?|shrink(?:s|ing)?|shrunk)
+    \s+(?:the\s+|its\s+|their\s+)?
+    (?!(?:over|upon|on|in|to|from|against|with|for|than)\b)            # "improves over random chance": no measure
+    ((?:[\p{{Ll}}\-]+\s+){{0,2}}[\p{{Ll}}\-]+)              # what changes: one to three lower-case words
+    \s+by\s+(?:an?\s+(?:factor|margin|average)\s+of\s+)?  # "by", "by a factor of"
+    (?:(?:{_OF_HEDGES}|more\s+than|at\s+least)\s+)?[~≈∼]?\s*$""", regex.VERBOSE)
+
+
+def _metric_changed(text: str, pos: int, s_start: int, revived: dict) -> Optional[str]:
+    """"MCCE-trained models reduce overfitting by 5.85%": for a change or factor, the noun phrase a
+    verb of change acts on, right before "by" and the number, names what changed, unless it is a
+    vague word ("performance"), a total, a change or a setting (word lists `vague_measures`,
+    `not_metric_heads`, `metric_modifier_stop`)."""
+    span = changed_phrase(text, pos, s_start)
+    if span is None:
+        return None
+    words = text[span[0]:span[1]].lower().split()
+    if words[-1] in resources.word_list("not_metric_heads") | resources.word_list("vague_measures") \
+            or any(w in resources.word_list("metric_modifier_stop") for w in words):
+        return None
+    return _metric_entity(revived, text[span[0]:span[1]], lambda: [span])
+
+
+def changed_phrase(text: str, pos: int, s_start: int) -> Optional[tuple[int, int]]:
+    """The span of what a verb of change acts on right before "by" and the number at `pos`
+    (`_CHANGED_PHRASE`: "reduce overfitting by", "improves the scheduling results by"), or None."""
+    m = _CHANGED_PHRASE.search(text, max(s_start, pos - 80), pos)
+    return m.span(1) if m else None
 
 
 @lru_cache(maxsize=1)
