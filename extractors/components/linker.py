@@ -461,7 +461,8 @@ def _metric_before(text, pos, s_start, metrics, held, held_at, revived, by_only:
 @lru_cache(maxsize=1)
 def _quantity_head():
     """Head nouns that follow a quality word in the name of a measure (word_lists.tsv)."""
-    words = sorted(resources.word_list("quantity_heads") - {"times"}, key=longest_first)
+    # "1% accuracy loss" is a drop in accuracy: a loss after a quality word is a change, not a measure
+    words = sorted(resources.word_list("quantity_heads") - {"times", "loss"}, key=longest_first)
     return rx(r"(?:\s+(?:" + "|".join(regex.escape(w) for w in words) + r"))+(?![\p{L}\-])")
 
 
