@@ -2,10 +2,11 @@
 
 For every number of ``doc._.numbers`` (see numbers.py), using the entities of ``doc._.entities``
 and the sentence and clause structure around the number:
-- metric: a metric named right after the number ("52.56% pass@1", "+8.2 on pass@1",
-  "9.9% mAP", "(0.622 EAO)") or right before it ("an accuracy of 94.7%", "improves accuracy
-  by 3%"); quality words held back by the resolver ("accuracy", "diversity") become metric
-  entities when a number measures them;
+- metric: the number's own unit words when they name a measure ("0.7G FLOPs"), a metric named
+  right after the number ("52.56% pass@1", "+8.2 on pass@1", "9.9% mAP", "(0.622 EAO)") or
+  right before it ("an accuracy of 94.7%", "improves accuracy by 3%"); quality words held back
+  by the resolver ("accuracy", "diversity") become metric entities when a number measures them;
+  failing those, for a change, the phrase a verb of change acts on ("reduce overfitting by 5.85%");
 - subject(s): the first method or model named in the number's clause (a clause ends at
   "while", "whereas", "but", ";"), with the names coordinated with it ("claude-sonnet-4 and
   o3"); "our method / model / approach" is the paper's proposed system; names after "than",
