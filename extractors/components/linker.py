@@ -503,21 +503,15 @@ def _metric_changed(text: str, pos: int, s_start: int, revived: dict) -> Optiona
     verb of change acts on, right before "by" and the number, names what changed, unless it is a
     vague word ("performance"), a total, a change or a setting (word lists `vague_measures`,
     `not_metric_heads`, `metric_modifier_stop`)."""
-    span = changed_phrase(text, pos, s_start)
-    if span is None:
+    m = _CHANGED_PHRASE.search(text, max(s_start, pos - 80), pos)
+    if m is None:
         return None
-    words = text[span[0]:span[1]].lower().split()
+    span = m.span(1)
+    words = m.group(1).lower().split()
     if words[-1] in resources.word_list("not_metric_heads") | resources.word_list("vague_measures") \
             or any(w in resources.word_list("metric_modifier_stop") for w in words):
         return None
-    return _metric_entity(revived, text[span[0]:span[1]], lambda: [span])
-
-
-def changed_phrase(text: str, pos: int, s_start: int) -> Optional[tuple[int, int]]:
-    """The span of what a verb of change acts on right before "by" and the number at `pos`
-    (`_CHANGED_PHRASE`: "reduce overfitting by", "improves the scheduling results by"), or None."""
-    m = _CHANGED_PHRASE.search(text, max(s_start, pos - 80), pos)
-    return m.span(1) if m else None
+    return _metric_entity(revived, m.group(1), lambda: [span])
 
 
 @lru_cache(maxsize=1)
