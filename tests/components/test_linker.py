@@ -19,3 +19,14 @@ def test_links(extractor, case):
     assert results, "the number is not a result"
     assert (case["metric"], case["subject"], case["dataset"]) in \
         {(r.metric, r.subject, r.dataset) for r in results}
+
+
+def test_measure_change_verbs_are_change_verbs():
+    """The verbs whose object is the measure that changes (linker._metric_changed) are verbs of
+    change of the one list every other rule reads (word list change_verbs), and the pattern built
+    from them takes verb forms only: "reduction ratio by" names no measure."""
+    from extractors import resources
+    from extractors.components.linker import _changed_phrase
+    assert resources.word_list("measure_change_verbs") <= resources.word_list("change_verbs")
+    assert _changed_phrase().search("reduces overfitting by ").group(1) == "overfitting"
+    assert _changed_phrase().search("a higher traffic reduction ratio by ") is None
