@@ -235,10 +235,12 @@ def link_numbers(doc: Doc) -> None:
 
 
 #: what lies between two numbers of one range or list: a range mark or one list word ("-", "to",
-#: ",", "and", ", and"), or up to two words (a unit, a metric) before the list word ("95.1% top-1
-#: and 80.2%")
+#: ",", "and", ", and"), an arrow from an old value to a new one ("50.7%→65.2%": normalisation
+#: makes LaTeX's ``\rightarrow`` one), or up to two words (a unit, a metric) before the list word
+#: ("95.1% top-1 and 80.2%")
 _PARTNER = rx(r"""
     ^\s?(?:--|-|–|—|to|~|∼|/|,|,?\s?and|,?\s?or|vs\.?)\s?$    # a range mark (LaTeX's "--" too) or a list word
+  | ^\s*(?:→|⟶|->)\s*$                                       # an arrow from an old value to a new one
   | ^\s*(?:[\w@^\-]+\s+){0,2}?(?:,?\s?and|,?\s?or|,|/)\s*$   # a unit or a metric, then the list word
 """, regex.VERBOSE)
 

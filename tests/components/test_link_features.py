@@ -33,6 +33,9 @@ S_OWNER = "We propose MTM. On TaiChi, we improve the FID of StyleGAN3 from 21.36
 
 S16 = "We propose BYORL. BYORL reaches 77.6% robust accuracy on CIFAR-10, while the prior art reaches 72.9%."
 
+S_PRIOR_LIST = ("We propose RTE. RTE reaches 95.1% accuracy on CIFAR-10. These are gains over previous state-of-the-art "
+       "accuracies of 86.6%, 60.2%, and 71.31%, respectively, achieved using three distinct methods.")
+
 S18 = ("We propose EfficientFormer. Our fastest model, EfficientFormer-L1, achieves 79.2% top-1 accuracy, and "
        "our largest model, EfficientFormer-L7, obtains 83.3% accuracy.")
 S19 = "Our iFormer-S is better than Swin-B (83.3%) with only 1/4 parameters and 1/3 FLOPs."
@@ -127,6 +130,10 @@ CASES = [
     (S16, "77.6%", "subject", None, "compared", 0.0),
     (S7, "80%", "subject", None, "compared", 1.0),                 # "compared to 80% of PackNet"
     (S7, "87%", "subject", None, "compared", 0.0),
+    (S_PRIOR_LIST, "86.6%", "subject", None, "compared", 1.0),             # "accuracies of 86.6%"
+    (S_PRIOR_LIST, "71.31%", "subject", None, "compared", 1.0),            # ... and the rest of its list
+    (S_PRIOR_LIST, "95.1%", "subject", None, "compared", 0.0),
+    (S9, "6.68%", "subject", None, "compared", 0.0),              # a range of one's own gains
     (S19, "1/3", "metric", "FLOPs", "unit_words", 1.0),      # the number's unit is the metric's name
     (S19, "1/3", "metric", "FLOPs", "right_after", 0.0),     # right_after starts after the unit
     (S19, "1/4", "metric", "FLOPs", "unit_words", 0.0),
