@@ -541,7 +541,8 @@ _COMPARED_VALUE = rx(r"""
     """, regex.I | regex.X)
 
 
-#: a list's separator between two numbers: "86.6%, 60.2%, and 71.31%"
+#: a list's separator between two numbers: "86.6%, 60.2%, and 71.31%" (not linker._PARTNER's range
+#: marks: the end of "from A to B" is the new value, not a compared one)
 _LIST_SEPARATOR = rx(r"\s*(?:,|,?\s*and)\s*")
 
 
@@ -551,18 +552,26 @@ def compared_value(ctx: Context, number) -> bool:
     only attains 67.44%"), or a later member of a list of such values, in the same unit ("previous
     state-of-the-art accuracies of 86.6%, 60.2%, and 71.31%")? Such a value is seldom the proposed
     system's, as the before-value of "from A to B" is not. Memoised per number (every candidate of
-    every attribute asks)."""
-    key = ("compared", number.start)
-    got = ctx._near.get(key)
-    if got is None:
-        got = bool(_COMPARED_VALUE.search(ctx.text, max(0, number.start - 80), number.start))
-        if not got:
-            i = bisect_left(ctx.number_starts, number.start)
-            prev = ctx.numbers_by_start[i - 1] if i > 0 else None
-            got = (prev is not None and prev.unit == number.unit
-                   and _LIST_SEPARATOR.fullmatch(ctx.text, max(prev.end, prev.unit_end), number.start) is not None
-                   and compared_value(ctx, prev))
-        ctx._near[key] = got
+    every attribute asks); a list is walked back iteratively, however long."""
+    chain = []   # the number, then its list predecessors, until one whose answer is known or found
+    i = bisect_left(ctx.number_starts, number.start)
+    n = number
+    while True:
+        got = ctx._near.get(("compared", n.start))
+        if got is not None:
+            break
+        chain.append(n)
+        if _COMPARED_VALUE.search(ctx.text, max(0, n.start - 80), n.start):
+            got = True
+            break
+        prev = ctx.numbers_by_start[i - 1] if i > 0 else None
+        if prev is None or prev.unit != n.unit or \
+                _LIST_SEPARATOR.fullmatch(ctx.text, max(prev.end, prev.unit_end), n.start) is None:
+            got = False
+            break
+        n, i = prev, i - 1
+    for m in chain:
+        ctx._near[("compared", m.start)] = got
     return got
 
 

@@ -33,8 +33,11 @@ S_OWNER = "We propose MTM. On TaiChi, we improve the FID of StyleGAN3 from 21.36
 
 S16 = "We propose BYORL. BYORL reaches 77.6% robust accuracy on CIFAR-10, while the prior art reaches 72.9%."
 
-S_PRIOR_LIST = ("We propose RTE. RTE reaches 95.1% accuracy on CIFAR-10. These are gains over previous state-of-the-art "
-       "accuracies of 86.6%, 60.2%, and 71.31%, respectively, achieved using three distinct methods.")
+S_PRIOR_LIST = ("We propose RTE. RTE reaches 95.1% accuracy on CIFAR-10. These are gains over previous "
+                "state-of-the-art accuracies of 86.6%, 60.2%, and 71.31%, respectively, achieved using three "
+                "distinct methods.")
+
+S_LONG_PRIOR_LIST = "The previous methods reach accuracies of " + ", ".join(f"{i}.5%" for i in range(1500)) + "."
 
 S18 = ("We propose EfficientFormer. Our fastest model, EfficientFormer-L1, achieves 79.2% top-1 accuracy, and "
        "our largest model, EfficientFormer-L7, obtains 83.3% accuracy.")
@@ -134,6 +137,7 @@ CASES = [
     (S_PRIOR_LIST, "71.31%", "subject", None, "compared", 1.0),            # ... and the rest of its list
     (S_PRIOR_LIST, "95.1%", "subject", None, "compared", 0.0),
     (S9, "6.68%", "subject", None, "compared", 0.0),              # a range of one's own gains
+    (S_LONG_PRIOR_LIST, "1499.5%", "subject", None, "compared", 1.0),  # a list of 1,500: walked back, no recursion
     (S19, "1/3", "metric", "FLOPs", "unit_words", 1.0),      # the number's unit is the metric's name
     (S19, "1/3", "metric", "FLOPs", "right_after", 0.0),     # right_after starts after the unit
     (S19, "1/4", "metric", "FLOPs", "unit_words", 0.0),
