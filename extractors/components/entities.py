@@ -24,10 +24,8 @@ Writes ``doc._.entities`` (list of `Entity`, clean offsets), ``doc._.held_metric
 ``doc.spans["entities"]``.
 """
 
-from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import accumulate
 from typing import Optional
 
 import ahocorasick
@@ -37,7 +35,7 @@ from spacy.tokens import Doc
 
 from .. import resources
 from ..regexes import longest_first
-from .textutil import doc_text, find_word, rx
+from .textutil import SpanIndex, doc_text, find_word, rx
 from .candidates import TYPES, Candidate, Source, Weight
 from .names import context_types, head_type, is_citation, type_heads
 
@@ -488,7 +486,7 @@ def _named_measures(text: str, held: list[Candidate], entities: list[Entity]) ->
             keep.append(c)   # "a reduction from communication complexity": a field a proof draws on
             continue
         add(s, e)
-    taken = _Spans([m for ent in entities for m in ent.mentions] + [(c.start, c.end) for c in held])
+    taken = SpanIndex([m for ent in entities for m in ent.mentions] + [(c.start, c.end) for c in held])
     for m in _fast_matches(_named_measure_rx(), _named_measure_automaton(), text):
         if taken.overlaps(*m.span()):
             continue
@@ -506,27 +504,13 @@ def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candi
     seen_held = {(c.start, c.end) for c in held}
     out = []
     spans = [(m.start(), m.end(), m.group()) for m in generic_matches(text)]
-    quality = _Spans([(a, b) for a, b, _ in spans] + [(c.start, c.end) for c in held])
+    quality = SpanIndex([(a, b) for a, b, _ in spans] + [(c.start, c.end) for c in held])
     spans += [(s, e, text[s:e]) for s, e in compared_quantities(text) if not quality.overlaps(s, e)]
-    taken = _Spans(sp for ent in entities for sp in ent.mentions)
+    taken = SpanIndex(sp for ent in entities for sp in ent.mentions)
     for s, e, surface in sorted(spans):
         if (s, e) not in seen_held and not taken.overlaps(s, e):
             out.append(Candidate(s, e, surface, Source.GENERIC, {"METRIC": Weight.HELD}))
     return out
-
-
-class _Spans:
-    """Spans sorted by start with the running maximum of their ends: whether any overlaps
-    [s, e) is one bisection (one starts before e, and the furthest end among those is past s)."""
-
-    def __init__(self, spans) -> None:
-        ordered = sorted(spans)
-        self.starts = [a for a, _ in ordered]
-        self.reach = list(accumulate((b for _, b in ordered), max))
-
-    def overlaps(self, s: int, e: int) -> bool:
-        i = bisect_left(self.starts, e)
-        return i > 0 and self.reach[i - 1] > s
 
 
 @lru_cache(maxsize=1)

@@ -30,7 +30,7 @@ from spacy.tokens import Doc
 
 from .. import resources
 from .sentences import Sentences, doc_sentences
-from .textutil import doc_text, rx
+from .textutil import SpanIndex, doc_text, rx
 
 if not Doc.has_extension("numbers"):
     Doc.set_extension("numbers", default=None)
@@ -320,7 +320,7 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = (), sents: Optional
     t = _tables()
     sents = sents if sents is not None else Sentences.of(text)
     out: list[NumberMatch] = []
-    excl = sorted(exclude)
+    excl = SpanIndex(exclude)
     taken = 0  # end of the text the last number took (its spread, its second half)
     for m in _NUM.finditer(text):
         if m.start() < taken:
@@ -379,7 +379,7 @@ def _screen(text: str, m: regex.Match, excl, t):
                  else m.start("num"))
     if _blocked_left(text, num_start):
         return None
-    if any(a <= num_start < b or a < e <= b for a, b in excl):
+    if any(a <= num_start < b or a < e <= b for a, b in excl.overlapping(num_start, e)):
         return None
     mult = m.group("mult")
     context = _magnitude_ok(text, s, e, mult, t) if mult else None

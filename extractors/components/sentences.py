@@ -11,7 +11,9 @@ so that ``doc.sents`` gives the same sentences; every other component reads them
 from bisect import bisect_right
 from functools import lru_cache
 
+import numpy
 import regex
+from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -89,13 +91,18 @@ def doc_sentences(doc: Doc) -> Sentences:
 
 def _mark_tokens(doc: Doc, sents: Sentences) -> None:
     """Mark the token that starts each sentence ``is_sent_start`` (``doc.sents`` then agrees;
-    the other tokens are left unset, which ``doc.sents`` reads as inside a sentence)."""
+    the other tokens are left unset, which ``doc.sents`` reads as inside a sentence). One array
+    write: spaCy's per-token setter rescans the whole Doc each time (quadratic in sentences)."""
+    if not len(doc):
+        return
+    marks = doc.to_array(SENT_START).astype(numpy.int64)
     for start, end in sents.spans:
         span = doc.char_span(start, max(end, start + 1), alignment_mode="expand")
         if span is not None and len(span):
-            span[0].is_sent_start = True
-    if len(doc) > 1 and doc[1].is_sent_start is None:
-        doc[1].is_sent_start = False  # spaCy reads boundaries as set only past the first token
+            marks[span.start] = 1
+    if len(doc) > 1 and marks[1] == 0:
+        marks[1] = -1  # spaCy reads boundaries as set only past the first token
+    doc.from_array([SENT_START], marks.astype(numpy.uint64))
 
 
 @Language.factory("sentences", assigns=["doc._.sentences", "token.is_sent_start"])

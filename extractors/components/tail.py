@@ -25,7 +25,7 @@ from spacy.tokens import Doc
 
 from .. import resources
 from .entities import key
-from .textutil import doc_text, rx
+from .textutil import SpanIndex, doc_text, rx
 
 if not Doc.has_extension("tail_candidates"):
     Doc.set_extension("tail_candidates", default=None)
@@ -69,7 +69,7 @@ def _modifier(word: str, stop: frozenset) -> bool:
 def tail_groups(text: str, entities: list) -> list[TailGroup]:
     """The long-tail candidates of a clean text, outside the kept entities (see the module docstring)."""
     measure, task, stop = _lists()
-    taken = sorted(m for e in entities for m in e.mentions)
+    taken = SpanIndex(m for e in entities for m in e.mentions)
     taken_keys = {key(f) for e in entities for f in [e.name, *e.aliases]}
     words = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(text)]
     groups: dict[str, TailGroup] = {}
@@ -89,7 +89,7 @@ def tail_groups(text: str, entities: list) -> list[TailGroup]:
                     break
                 start = ps
             span = (start, t)
-            if _inside(span, taken):
+            if taken.overlaps(*span):
                 continue
             surface = text[start:t]
             k = key(surface)
@@ -100,11 +100,6 @@ def tail_groups(text: str, entities: list) -> list[TailGroup]:
                 g = groups[surface.casefold()] = TailGroup(surface, kind, n)
             g.mentions.append(span)
     return list(groups.values())
-
-
-def _inside(span: tuple[int, int], taken: list) -> bool:
-    """Does the span overlap a kept entity's mention?"""
-    return any(a < span[1] and span[0] < b for a, b in taken)
 
 
 class TailCandidates:

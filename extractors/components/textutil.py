@@ -3,9 +3,14 @@
 `rx` compiles a pattern once per process, most of them loaded ready-made from the package
 (extractors.regexes, re-exported here for the components); `find_word` finds whole-word
 occurrences of a literal string without building a pattern per string; `doc_text` caches
-``doc.text`` (which spaCy rebuilds from the tokens on every access).
+``doc.text`` (which spaCy rebuilds from the tokens on every access); `SpanIndex` answers
+"does anything overlap [s, e)?" by bisection (linear overall, however many spans a text has).
 """
 from __future__ import annotations
+
+from bisect import bisect_left
+from itertools import accumulate
+from typing import Iterable, Iterator
 
 from spacy.tokens import Doc
 
@@ -48,3 +53,27 @@ def doc_text(doc: Doc) -> str:
     if text is None:
         text = doc.user_data["extractors.text"] = doc.text
     return text
+
+
+class SpanIndex:
+    """Spans sorted by start with the running maximum of their ends: whether any overlaps
+    [s, e) is one bisection (one starts before e, and the furthest end among those is past s)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        self.spans = sorted(spans)
+        self.starts = [a for a, _ in self.spans]
+        self.reach = list(accumulate((b for _, b in self.spans), max))
+
+    def overlaps(self, s: int, e: int) -> bool:
+        i = bisect_left(self.starts, e)
+        return i > 0 and self.reach[i - 1] > s
+
+    def overlapping(self, s: int, e: int) -> Iterator[tuple[int, int]]:
+        """The spans that overlap [s, e), last-starting first: walks back from the last span
+        that starts before e while the furthest end so far is still past s."""
+        j = bisect_left(self.starts, e) - 1
+        while j >= 0 and self.reach[j] > s:
+            a, b = self.spans[j]
+            if b > s:
+                yield a, b
+            j -= 1

@@ -86,6 +86,11 @@ def test_the_pipeline_reads_the_same_sentences(extractor, raw, expected):
     doc = extractor.nlp(clean)
     assert [clean[a:b] for a, b in doc._.sentences.spans] == expected
     assert [s.text for s in doc.sents] == expected
+    starts = {doc.char_span(a, b, alignment_mode="expand").start for a, b in doc._.sentences.spans}
+    # the first token of each sentence is marked, the second is marked "not a start" when it
+    # is not one (spaCy reads boundaries as set only past the first token), the rest unset
+    assert [t.is_sent_start for t in doc] == [
+        True if t.i in starts else False if t.i == 1 else None for t in doc]
 
 
 def test_lookups():
