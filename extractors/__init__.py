@@ -18,8 +18,11 @@ def extract(text: str, **meta):
     built on first use and kept for the process."""
     global _EXTRACTOR
     if _EXTRACTOR is None:
-        from .pipeline import Extractor
-        _EXTRACTOR = Extractor()
+        import spacy  # noqa: F401  (its heap, frozen while the pipeline is built)
+        from .heap import heap_frozen
+        with heap_frozen():
+            from .pipeline import Extractor
+            _EXTRACTOR = Extractor()
     return _EXTRACTOR.extract(text, **meta)
 
 

@@ -34,6 +34,7 @@ from typing import Iterable, Iterator, Optional, Union
 import orjson
 
 from . import readers
+from .heap import heap_frozen
 from .items import Abstract, InputError
 
 PART_BYTES = 256 << 10        # JSONL files larger than this are split into ranges of about this size
@@ -350,8 +351,10 @@ def warm_up() -> None:
         if _warm:
             return
         _warm = True
-        from .pipeline import Extractor
-        _pool.put(_built(Extractor()))
+        with heap_frozen():
+            from .pipeline import Extractor
+            extractor = Extractor()
+        _pool.put(_built(extractor))
 
 
 def _take_extractor():
@@ -365,8 +368,10 @@ def _take_extractor():
         except queue.Empty:
             global _warm
             _warm = True
-            from .pipeline import Extractor
-            return _built(Extractor())
+            with heap_frozen():
+                from .pipeline import Extractor
+                extractor = Extractor()
+            return _built(extractor)
 
 
 def process_part(part: Part, existing: Optional[Existing] = None, time_limit: Optional[float] = TIME_LIMIT,
