@@ -30,3 +30,23 @@ def test_measure_change_verbs_are_change_verbs():
     assert resources.word_list("measure_change_verbs") <= resources.word_list("change_verbs")
     assert _changed_phrase().search("reduces overfitting by ").group(1) == "overfitting"
     assert _changed_phrase().search("a higher traffic reduction ratio by ") is None
+
+
+@pytest.mark.parametrize("text,first,second,expected", [
+    ("FooNet reaches 94.9% on the ModelNet40 dataset and 93.4% on the ScanObjectNN dataset.", "94.9%", "93.4%", True),
+    ("BarGAN gets an FID of 3.1 on CIFAR-10, 5.2 on CelebA, and 7.9 on LSUN.", "5.2", "7.9", True),
+    ("BarGAN gets an FID of 3.1 on CIFAR-10; 5.2 on CelebA.", "3.1", "5.2", True),
+    # a clause with its own system, a second verb, or another unit between: not one list
+    ("BarGAN gets an FID of 3.1 on CIFAR-10, while StyleGAN2 gets 5.2 on CelebA.", "3.1", "5.2", False),
+    ("BarGAN gets 3.1 on CIFAR-10 and needs 5.2 on CelebA.", "3.1", "5.2", False),
+    ("BarGAN gets 91.0% on CIFAR-10 and 5.2 on CelebA.", "91.0%", "5.2", False),
+    # no dataset between them: the plain list partners of linker._PARTNER instead
+    ("BarGAN gets 3.1 and 5.2 on CIFAR-10.", "3.1", "5.2", False),
+], ids=["dataset-word", "oxford-comma", "semicolon", "while-clause", "second-verb", "other-unit", "no-dataset"])
+def test_own_data_partners(extractor, text, first, second, expected):
+    """Two numbers each followed by their own dataset are one list (linker.own_data_partners)."""
+    from extractors.components.linker import data_mentions, own_data_partners
+    doc = extractor.nlp(text)
+    at = {n.start: n for n in doc._.numbers}
+    a, b = at[text.index(first)], at[text.index(second)]
+    assert own_data_partners(text, a, b, data_mentions(doc._.entities)) is expected
