@@ -39,6 +39,9 @@ S_PRIOR_LIST = ("We propose RTE. RTE reaches 95.1% accuracy on CIFAR-10. These a
 
 S_LONG_PRIOR_LIST = "The previous methods reach accuracies of " + ", ".join(f"{i}.5%" for i in range(1500)) + "."
 
+S_ROLE = "We propose a distillation method. Our method improves the DeiT-Tiny student by 2.0% top-1 accuracy on ImageNet."
+S_BACKBONE = "With a ResNet-50 backbone, FooDet reaches 45.1 AP on COCO, above the baseline Mask R-CNN (41.0 AP)."
+
 S18 = ("We propose EfficientFormer. Our fastest model, EfficientFormer-L1, achieves 79.2% top-1 accuracy, and "
        "our largest model, EfficientFormer-L7, obtains 83.3% accuracy.")
 S19 = "Our iFormer-S is better than Swin-B (83.3%) with only 1/4 parameters and 1/3 FLOPs."
@@ -52,6 +55,11 @@ CASES = [
     (S18, "83.3%", "subject", "EfficientFormer-L7", "agent_frame", 1.0),   # ", obtains": one comma, then the verb
     (S18, "83.3%", "subject", "EfficientFormer-L1", "same_clause", 0.0),   # ", and our ..." starts a clause
     (S18, "83.3%", "subject", "EfficientFormer-L7", "same_clause", 1.0),
+    (S_ROLE, "2.0%", "subject", "DeiT-Tiny", "component_role", 1.0),          # "... student"
+    (S_BACKBONE, "45.1", "subject", "ResNet-50", "component_role", 1.0),      # "... backbone"
+    (S_BACKBONE, "45.1", "subject", "FooDet", "component_role", 0.0),
+    (S_BACKBONE, "41.0", "subject", "Mask R-CNN", "component_role", 1.0),     # "the baseline ..."
+    (S1, "2.1", "subject", "ResNet-50", "component_role", 0.0),               # a compared name, no role noun
     (S12, "51.8%", "subject", "SimCLR", "same_clause", 1.0),    # a label's colon ends no clause
     (S17, "86.5%", "dataset", "ImageNet-22K", "rule_choice", 0.0),   # the rules skip pre-training data
     (S17, "82.3%", "dataset", "ImageNet-1K", "pretrained_on", 0.0),
