@@ -165,9 +165,38 @@ def test_dask_matches_local_byte_for_byte(cluster, corpus, local_run, tmp_path):
     import psutil
     with Client(cluster) as client:
         pids = list(client.run(os.getpid).values())
+        tuned = list(client.run(_tune_gc).values())
     assert len(pids) == 2
+    assert tuned == [False, False]  # a cluster given to the run keeps its garbage collector as it was
     for pid in pids:
         assert not any("spawn_main" in part for part in psutil.Process(pid).cmdline())
+
+
+def _tune_gc() -> bool:
+    from extractors import partition
+    return partition.TUNE_GC
+
+
+def test_dask_plugin_tunes_only_the_runs_own_workers(monkeypatch):
+    """The run's own LocalCluster workers do nothing but extraction: their collector is tuned as
+    the local engine's workers' is (partition.TUNE_GC); a given cluster's are not touched."""
+    pytest.importorskip("distributed")
+    from extractors import dask_engine
+    built = []
+    monkeypatch.setattr(partition, "warm_up", lambda: built.append(partition.TUNE_GC))
+    monkeypatch.setattr(partition, "TUNE_GC", False)
+    def set_up(own: bool, k: int) -> None:
+        dask_engine._plugin(own_workers=own).setup(None)
+        for _ in range(500):  # the warm-up thread it starts sees the flag as set up
+            if len(built) == k:
+                return
+            time.sleep(0.01)
+
+    set_up(False, 1)
+    assert partition.TUNE_GC is False
+    set_up(True, 2)
+    assert partition.TUNE_GC is True
+    assert built == [False, True]
 
 
 def test_dask_worker_killed_mid_run_loses_and_doubles_nothing(cluster, corpus, local_run, tmp_path):
