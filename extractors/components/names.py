@@ -244,17 +244,27 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     # "a manifold learning technique called diffusion maps", "Seide et al. [2014]
                     # proposed an error feedback mechanism, which we refer to as EF14": not new
                     if run and run[1] - run[0] >= 2:
-                        head = rx(r"([\p{L}\-]+)\s*,?\s*$").search(text, max(0, m.start() - 30), m.start())
-                        t = head_type(head.group(1), _tables()[3]) if head else None
+                        t = _named_head_type(text, m.start())
                         out.append(Candidate(run[0], run[1], text[run[0]:run[1]], Source.CALLED, {t: Weight.PATTERN} if t else {}))
                     continue
                 found = False
+                # "a new fine-tuning method termed as SSF": the head noun before the naming word
+                # types the new name as it types an old one; not a task noun, which mostly ends a
+                # prepositional phrase ("a novel paradigm for Multiple Object Tracking called
+                # Type-to-Track") or names the problem a new method solves ("a novel task, termed
+                # as Deep Model Reassembly (DeRy)")
+                named_type = _named_head_type(text, m.start()) if kind == "called" else None
+                named_type = None if named_type == "TASK" else named_type
                 head = rx(r"\s+(\p{Ll}[\p{L}\-]*)").match(text, run[1]) if run else None
                 if head and kind != "called" and rx(r"\p{Lu}{2,4}").fullmatch(text[run[0]:run[1]]) and head_type(head.group(1), _tables()[3]):
                     run = None  # "an iterative RL algorithm, REinforced ... (RED)": a field's acronym only modifies
                 while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
                     found = True
-                    out += _split_coordination(text, *run)
+                    new_names = _split_coordination(text, *run)
+                    if named_type:
+                        for c in new_names:
+                            c.types = {named_type: Weight.HEAD_NOUN}
+                    out += new_names
                     # "We introduce Perceptual Separation (PS) and Perceptual Match (PM)"
                     more = rx(r"\s*\([^()]{1,12}\)\s*(?:,\s*and|,|and)\s+").match(text[run[1]:run[1] + 30])
                     run = name_run(text, run[1] + more.end()) if more else None
@@ -530,6 +540,13 @@ def _plausible_run(text: str, s: int, e: int) -> bool:
         return False  # a modifier: "a RL-tailored ... scheme", "a novel Value-at-Risk based algorithm"
     single_plain = " " not in run and sum(ch.isupper() for ch in run) <= 1 and not any(ch.isdigit() for ch in run)
     return not single_plain or bool(_FUNCTION_AFTER.match(text[e:e + 20]))
+
+
+def _named_head_type(text: str, cue_start: int) -> str | None:
+    """The type the head noun right before a naming word gives the name after it ("a fine-tuning
+    method termed as SSF", "a large-scale dataset called X"; resources/type_heads.tsv), or None."""
+    head = rx(r"([\p{L}\-]+)\s*,?\s*$").search(text, max(0, cue_start - 30), cue_start)
+    return head_type(head.group(1), _tables()[3]) if head else None
 
 
 def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
