@@ -261,9 +261,8 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                 while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
                     found = True
                     new_names = _split_coordination(text, *run)
-                    if named_type:
-                        for c in new_names:
-                            c.types = {named_type: Weight.HEAD_NOUN}
+                    for c in new_names:
+                        _vote(c.types, named_type, Weight.HEAD_NOUN)  # a "measure" votes method and metric
                     out += new_names
                     # "We introduce Perceptual Separation (PS) and Perceptual Match (PM)"
                     more = rx(r"\s*\([^()]{1,12}\)\s*(?:,\s*and|,|and)\s+").match(text[run[1]:run[1] + 30])
