@@ -14,6 +14,9 @@ and the sentence and clause structure around the number:
   named right after the number ("selected by Nait"). Counts (sizes of artifacts) have none;
 - dataset: a dataset or benchmark named in the sentence ("on MCPMark", "(49 games, ALE)"),
   the nearest one; failing that, the record's only one when the number is a score or delta;
+- lists: range and list partners ("36% and 46%") share what one lacks; so do the members of a list
+  that each name their own dataset ("94.9% on ModelNet40 and 93.4% on ScanObjectNN": metric and
+  subject shared, datasets kept; `own_data_partners`);
 - baseline (deltas and ratios only): the method or model the change is measured against, named
   after a cue of comparison in the number's clause ("improve DARTS by 0.16%", "outperforms GPT-4
   by 3 points", "2.1x faster than FlashAttention"; the cues are resources/baseline_cues.tsv).
