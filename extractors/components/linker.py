@@ -256,6 +256,14 @@ def _partners(text: str, a, b) -> bool:
     return a.unit == b.unit and (ends or bool(_PARTNER.match(text[max(a.end, a.unit_end):b.start])))
 
 
+def fill_missing(a, b, attr: str) -> None:
+    """Of two numbers that share a link, the one without `attr` takes the other's."""
+    if getattr(b, attr) is None and getattr(a, attr) is not None:
+        setattr(b, attr, getattr(a, attr))
+    elif getattr(a, attr) is None and getattr(b, attr) is not None:
+        setattr(a, attr, getattr(b, attr))
+
+
 def share_links(text: str, nums) -> None:
     """Range and list partners ("by 3.72%~6.68%", "36% and 46%") share what the other lacks;
     a second, backward pass carries it to the head of a longer list ("95.1%, 80.2% and 70.3%
@@ -265,10 +273,7 @@ def share_links(text: str, nums) -> None:
         if not _partners(text, a, b):
             continue
         for attr in ("metric", "dataset"):
-            if getattr(b, attr) is None and getattr(a, attr) is not None:
-                setattr(b, attr, getattr(a, attr))
-            elif getattr(a, attr) is None and getattr(b, attr) is not None:
-                setattr(a, attr, getattr(b, attr))
+            fill_missing(a, b, attr)
         if b.subject is None and a.subject is not None and b.kind != "count":
             b.subject, b.subjects = a.subject, list(a.subjects)
 
@@ -443,16 +448,14 @@ def share_over_own_data(text: str, nums, data: "Mentions") -> None:
     the subject one of them lacks, in both directions; each keeps its own dataset."""
     pairs = [(a, b) for a, b in zip(nums, nums[1:]) if own_data_partners(text, a, b, data)]
     for a, b in pairs + pairs[::-1]:
-        if b.metric is None and a.metric is not None:
-            b.metric = a.metric
-        elif a.metric is None and b.metric is not None:
-            a.metric = b.metric
+        fill_missing(a, b, "metric")
         if a.kind == "count" or b.kind == "count":
             continue
         if b.subject is None and a.subject is not None:
-            b.subject, b.subjects = a.subject, list(a.subjects)
+            b.subjects = list(a.subjects)
         elif a.subject is None and b.subject is not None:
-            a.subject, a.subjects = b.subject, list(b.subjects)
+            a.subjects = list(b.subjects)
+        fill_missing(a, b, "subject")
 
 
 def unit_metric(n, metrics: Mentions) -> Optional[str]:
