@@ -7,7 +7,8 @@ Modes: ``rules`` (the rule linker alone), ``learned`` (the trained link scorer w
 rules' choice among its features), ``both`` (the shipped configuration: the scorer with the rules'
 choice as one feature). Entity fields are not reported: the results-scope files annotate only the
 entities that results name (docs/ANNOTATION.md). Held-out files (``heldout_*``, ``part_4``) are
-scored only at milestones.
+scored only at milestones. Abstracts that fail are named on stderr and counted under the table
+(gold_records.py); any failure exits 1.
 """
 from __future__ import annotations
 
@@ -16,28 +17,22 @@ import json
 import tempfile
 from pathlib import Path
 
+from gold_records import report_failures, write_records
+
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = ["results", "leaderboard", "results.metric", "results.subject", "results.dataset",
           "results.kind", "results.unit", "results.qualifier"]
 
 
-def records_for(gold_files: list[Path], linker: str, out: Path) -> None:
-    from extractors.pipeline import Extractor, build_nlp
-    from extractors.readers import read_inputs
-    ex = Extractor(build_nlp(linker=linker))
-    with open(out, "w", encoding="utf-8") as fh:
-        for o in ex.process(a for a in read_inputs([str(g) for g in gold_files]) if not hasattr(a, "reason")):
-            if o.record:
-                fh.write(o.record.model_dump_json() + "\n")
-
-
-def scores(gold_files: list[Path], linker: str) -> dict:
+def scores(gold_files: list[Path], linker: str) -> tuple[dict, int]:
+    """(F1 per field, number of abstracts that failed) for one linker mode."""
     from extractors.evaluate import field_f1, load, score
+    from extractors.pipeline import Extractor, build_nlp
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "records.jsonl"
-        records_for(gold_files, linker, out)
+        failures = write_records(Extractor(build_nlp(linker=linker)), gold_files, out)
         gold = [r for g in gold_files for r in load(g)]
-        return field_f1(score(gold, load(out)))
+        return field_f1(score(gold, load(out))), failures
 
 
 def main() -> None:
@@ -46,13 +41,15 @@ def main() -> None:
     ap.add_argument("--modes", nargs="+", default=["rules", "learned", "both"])
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args()
-    table = {m: scores(args.gold, m) for m in args.modes}
+    runs = {m: scores(args.gold, m) for m in args.modes}
+    table = {m: figures for m, (figures, _) in runs.items()}
     print("| field | " + " | ".join(args.modes) + " |\n|---|" + "---|" * len(args.modes))
     for f in FIELDS:
         cells = [table[m].get(f) for m in args.modes]
         print(f"| {f} | " + " | ".join("-" if c is None else f"{c:.3f}" for c in cells) + " |")
     if args.json:
         args.json.write_text(json.dumps(table, indent=2) + "\n")
+    report_failures(max(failures for _, failures in runs.values()))
 
 
 if __name__ == "__main__":

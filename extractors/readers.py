@@ -233,6 +233,8 @@ def from_object(obj, path: str, index: int, line: Optional[int], defaults: dict)
         return _from_shape(shape, obj, path, index, line, defaults)
     text = get("abstract", "text")
     if text is None:
+        if any(n in src for n in ("abstract", "text") for src in (obj, content)):
+            return InputError(path, "empty abstract", line, index)  # the field is there, blank
         return InputError(path, "no 'abstract' or 'text' field", line, index)
     err = _check_text(text, path, line, index)
     if err:

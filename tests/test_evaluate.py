@@ -59,3 +59,21 @@ def test_seeds_quality_holds_baseline():
     res = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "seeds_baseline.py")],
                          capture_output=True, text=True)
     assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_scoring_scripts_count_failed_abstracts(tmp_path):
+    """A gold abstract the pipeline cannot read has no record and scores zero: the linking script
+    names it on stderr, prints the count under its table and exits 1 (benchmarks/gold_records.py)."""
+    lines = (ROOT / "data" / "results" / "dev_0.jsonl").read_text(encoding="utf-8").splitlines()[:2]
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("\n".join(lines + ['{"id": "empty", "title": "No text", "text": ""}']) + "\n")
+    res = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "linking.py"), "--gold", str(gold),
+                          "--modes", "rules"], capture_output=True, text=True)
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert "abstracts that failed (no record, scored zero): 1" in res.stdout
+    assert '"line": 3' in res.stderr and "empty abstract" in res.stderr
+    assert "| results |" in res.stdout  # the figures are still printed, beside the count
+    gold.write_text("\n".join(lines) + "\n")
+    res = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "linking.py"), "--gold", str(gold),
+                          "--modes", "rules"], capture_output=True, text=True)
+    assert res.returncode == 0 and "scored zero): 0" in res.stdout, res.stdout + res.stderr

@@ -116,9 +116,11 @@ def test_binary_file(tmp_path):
 
 def test_empty_abstract(tmp_path):
     f = tmp_path / "a.jsonl"
-    f.write_text('{"abstract": "   "}\n{"abstract": "ok"}\n')
-    err, ok = items(f)
+    f.write_text('{"abstract": "   "}\n{"abstract": "ok"}\n{"text": ""}\n{"text": null}\n{"title": "t"}\n')
+    err, ok, empty, null, missing = items(f)
     assert err.reason == "empty abstract" and err.line == 1 and ok.text == "ok"
+    assert (empty.reason, empty.line) == (null.reason, null.line - 1) == ("empty abstract", 3)
+    assert missing.reason == "no 'abstract' or 'text' field" and missing.line == 5
 
 
 def test_over_long_abstract(tmp_path):
