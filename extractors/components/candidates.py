@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+import regex
 from spacy.tokens import Doc
 
 from ..models import ENTITY_TYPES
+from .textutil import rx
 
 if not Doc.has_extension("candidates"):
     Doc.set_extension("candidates", default=None)
@@ -18,6 +20,34 @@ if not Doc.has_extension("marks"):
     Doc.set_extension("marks", default=None)
 
 TYPES = ENTITY_TYPES  # defined once, in models.py
+
+#: model families whose names make a name a model rather than a method
+MODEL_FAMILIES = (r"gpt|llama|claude|qwen|gemini|mistral|mixtral|deepseek|phi|gemma|"
+                  r"falcon|vicuna|opt|bloom|t5|palm|chatgpt|o\d|kimi|glm|yi|internlm|baichuan")
+_MODEL_SHAPE = rx(rf"(?i)(?:{MODEL_FAMILIES})"
+                  r"|\d+(?:\.\d+)?[bBmM](?![\w])")  # a parameter count: 7B, 1.3b, 350M
+#: a sized variant of a named system is a released model: "BEiT-Large", "Semi-ViT-Huge",
+#: "BERT-base", "ViT-B/16", "Swin-T" (docs/ANNOTATION.md: models carry a size or a checkpoint)
+SIZE_WORDS = r"(?i:base|large|huge|giant|small|tiny|medium|mini|nano|xl|xxl)"
+SIZED = rx(rf"""
+    \p{{L}}[\p{{L}}\p{{N}}\-]*?[\-‐\s]                 # a name, then a hyphen or a space
+    (?:{SIZE_WORDS}                                  # a size word
+     |[BLSHGT](?:/\d+)?)                              # or a size letter: B, L/14, H/14, T
+    $""", regex.VERBOSE)
+#: a name ending in a size word ("MobileNet-v3-Large"): sized even with no other evidence, where
+#: a size letter alone may be a variant's ("DiffuseVAE-A and DiffuseVAE-B")
+_SIZE_WORD_END = rx(rf"\p{{L}}[\p{{L}}\p{{N}}\-]*?[\-‐\s]{SIZE_WORDS}$")
+#: a capitalised word with a size letter: a released model by its name alone ("Swin-B", "Swin-L/14")
+SIZE_LETTER = r"\p{Lu}\p{Ll}+-(?:[BLSTHG]|XL|XXL)(?:/\d+)?"
+_SIZE_LETTER_NAME = rx(rf"^{SIZE_LETTER}$")
+
+
+def model_shaped(name: str) -> bool:
+    """A name whose shape alone makes it a released model: a model family's name or a parameter
+    count with a digit ("Llama-2-7B", "GPT-4", "OPT-350M"), a capitalised word with a size
+    letter ("Swin-B"), or a name ending in a size word ("MobileNet-v3-Large")."""
+    return bool(_MODEL_SHAPE.search(name) and any(ch.isdigit() for ch in name) or _SIZE_LETTER_NAME.match(name)
+                or _SIZE_WORD_END.match(name))
 
 
 class Source:
@@ -56,6 +86,7 @@ class Weight:
     NER_OVERLAP = 1.0       # the NER's label for a rule candidate it overlaps (typing only)
     TASK_PHRASE = 1.5       # "the problem of X", "X tasks"
     PATTERN = 1.0           # a typed name pattern, or the head noun before "called X"
+    SCORE_PLACE = 1.5       # the name a score is "on" ("1.93 on AFHQv2") is where it was measured
     HELD = 1.0              # a held quality word, when a number measures it
     WEAK_SHARE = 0.5        # what evidence that cannot keep an entity alone counts for its type
     SHAPE_DEFAULT = 0.5     # a kept name with no type evidence: a method (a model when it looks like one)

@@ -36,7 +36,7 @@ from spacy.tokens import Doc
 from .. import resources
 from ..regexes import longest_first
 from .textutil import SpanIndex, doc_text, find_word, rx
-from .candidates import TYPES, Candidate, Source, Weight
+from .candidates import SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, model_shaped
 from .names import context_types, head_type, is_citation, type_heads
 
 for _ext in ("entities", "held_metrics"):
@@ -46,29 +46,12 @@ for _ext in ("entities", "held_metrics"):
 _STRONG = {Source.LEXICON, Source.ACRONYM, Source.PROPOSAL, Source.CALLED, Source.MARKUP, Source.TASK,
            Source.PATTERN, Source.BOUND, Source.NER}  # not shape, lexicon-weak
 _TYPE_ORDER = {t: i for i, t in enumerate(TYPES)}
-#: model families whose names make a name a model rather than a method
-_MODEL_FAMILIES = (r"gpt|llama|claude|qwen|gemini|mistral|mixtral|deepseek|phi|gemma|"
-                   r"falcon|vicuna|opt|bloom|t5|palm|chatgpt|o\d|kimi|glm|yi|internlm|baichuan")
-_MODEL_SHAPE = rx(rf"(?i)(?:{_MODEL_FAMILIES})"
-                  r"|\d+(?:\.\d+)?[bBmM](?![\w])")  # a parameter count: 7B, 1.3b, 350M
-#: a sized variant of a named system is a released model: "BEiT-Large", "Semi-ViT-Huge",
-#: "BERT-base", "ViT-B/16", "Swin-T" (docs/ANNOTATION.md: models carry a size or a checkpoint)
-_SIZED = rx(r"""
-    \p{L}[\p{L}\p{N}\-]*?[\-‐\s]                   # a name, then a hyphen or a space
-    (?:(?i:base|large|huge|giant|small|tiny|medium|mini|nano|xl|xxl)  # a size word
-     |[BLSHGT](?:/\d+)?)                              # or a size letter: B, L/14, H/14, T
-    $""", regex.VERBOSE)
-
-
 # shapes that name something on their own: CamelCase (EpiGRAF, RegretNet), 3+ capitals
 # (TRADES, SGLD), letters with digits (ResNet18)
-#: a capitalised word with a size letter: a released model by its name alone ("Swin-B", "Swin-L/14")
-_SIZE_LETTER = r"\p{Lu}\p{Ll}+-(?:[BLSTHG]|XL|XXL)(?:/\d+)?"
-_SIZE_LETTER_NAME = rx(rf"^{_SIZE_LETTER}$")
 #: shapes that read as names on their own: CamelCase ("iFormer", "DeiT-S"), capitals ("OWLEYE"),
 #: letters with digits ("ResNet50"), a capitalised word with a size letter
 _SHAPE_KEEP = rx(r"^(?:\p{Lu}*\p{Ll}+\p{Lu}[\p{L}\p{N}\-]*|\p{Lu}[\p{Lu}\p{N}\-]{2,}s?|\p{L}+\d[\p{L}\p{N}\-]*"
-                 rf"|{_SIZE_LETTER})$")
+                 rf"|{SIZE_LETTER})$")
 
 
 _HARDWARE = rx(r"^(?:(?:GTX|RTX|Tesla|Titan|TPU|A|V|H|P|T|K)[- ]?\d{2,4}\w*|TPU\s?v\d\w*|TX\d|Xeon\w*|"
@@ -406,9 +389,8 @@ def _entity(g: _Group, name: str) -> Entity:
     for t, w in g.weak.items():
         votes[t] = votes.get(t, 0.0) + Weight.WEAK_SHARE * w
     if not votes:
-        sized = _MODEL_SHAPE.search(name) and any(ch.isdigit() for ch in name) or _SIZE_LETTER_NAME.match(name)
-        votes = {"MODEL" if sized else "METHOD": Weight.SHAPE_DEFAULT}   # "Swin-B" alone: a released model
-    elif _SIZED.match(name) and votes.get("METHOD", 0.0) >= max(votes.values()) - 1e-9:
+        votes = {"MODEL" if model_shaped(name) else "METHOD": Weight.SHAPE_DEFAULT}   # "Swin-B" alone: a released model
+    elif SIZED.match(name) and votes.get("METHOD", 0.0) >= max(votes.values()) - 1e-9:
         votes["MODEL"] = votes.get("MODEL", 0.0) + Weight.SIZED   # a sized method is a model
     best = max(votes.values())
     top = sorted((t for t, w in votes.items() if w >= best - 1e-9), key=_TYPE_ORDER.get)

@@ -36,7 +36,7 @@ from spacy.tokens import Doc
 from .. import resources
 from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, rx
-from .candidates import Candidate, Source, Weight, add_candidates
+from .candidates import SIZED, Candidate, Source, Weight, add_candidates, model_shaped
 
 _NAME_MARKUP = {"texttt", "textsc", "mathtt", "textsf", "**"}
 _WEAK_MARKUP = {"textbf", "emph", "textit"}
@@ -728,6 +728,17 @@ MEASURED_BY_WORDS = (r"in\s+terms?\s+of|measured\s+(?:by|in|with)|evaluated\s+(?
 _MEASURED_BY = rx(rf"\b(?:{MEASURED_BY_WORDS})\s+(?:the\s+)?$", regex.I)
 
 
+#: a score written right before "on" names where it was measured ("1.93 on AFHQv2", "93.4% on the
+#: MNLI"): the name after it is a dataset, unless its shape names a model ("68.2% on
+#: MobileNet-v3-Large", "71% on Llama-2-7B" are backbones) or other evidence names a metric
+#: ("+16.8 on pass@256")
+_SCORE_ON = rx(r"""
+    (?<![\p{L}\p{N}.])                       # a whole number, not the tail of a name
+    (?:\d+\.\d+\s*(?:\\?%)?|\d+\s*\\?%)          # a decimal, or a percentage
+    \$?\s+on\s+(?:the\s+)?$                    # "on" (after a closing $ of TeX), perhaps "the"
+    """, regex.I | regex.X)
+
+
 #: a verb of achieving or surpassing right after a name makes the name the system that did it
 #: ("TREC removes over 96% computations", "Django outperforms 6 baselines", "GAIA reduces the
 #: average FPR95 by 23.10%"): a dataset or benchmark is never the doer
@@ -762,6 +773,9 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             _vote(c.context, "METRIC", Weight.SCORE_UNIT)  # "(85.2 F1)", "90.1 EM on ...": a score's unit is its metric
         if _MEASURED_BY.search(text, max(0, c.start - 24), c.start):
             _vote(c.context, "METRIC", Weight.HEAD_NOUN)
+        if _SCORE_ON.search(text, max(0, c.start - 24), c.start) and "METRIC" not in c.types \
+                and not (SIZED.match(c.text) or model_shaped(c.text)):
+            _vote(c.context, "DATASET", Weight.SCORE_PLACE)
         after = text[c.end:c.end + 60]
         m = rx(r"\s*\)?\s+([\p{L}\-]+)").match(after)
         if m:

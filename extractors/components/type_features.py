@@ -49,7 +49,8 @@ from spacy.tokens import Doc
 from .. import resources
 from ..regexes import longest_first
 from .candidates import TYPES, Source
-from .entities import _MODEL_FAMILIES, _generic
+from .candidates import MODEL_FAMILIES
+from .entities import _generic
 from .lexicon import entries
 from .linker import COMPARISON
 from .names import head_type, type_heads
@@ -101,7 +102,7 @@ _COMPARATIVE = rx(r"(?i)\b(?:better|higher|lower|greater|smaller|larger|less|few
 _COMPARE = rx(rf"(?i)\s+(?:\S+\s+){{0,3}}?(?:{COMPARISON})\b")
 _PUNCT = rx(r"([,;:(\[])\s*$")           # a list comma, a colon or a bracket right before
 _PUNCT_AFTER = rx(r"\s*([,;:)\].])")    # ... or right after
-_FAMILY = rx(r"(?i)(?<![\p{L}])(?:" + _MODEL_FAMILIES + r")(?![\p{L}])")
+_FAMILY = rx(r"(?i)(?<![\p{L}])(?:" + MODEL_FAMILIES + r")(?![\p{L}])")
 
 
 @dataclass
