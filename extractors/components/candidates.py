@@ -86,7 +86,7 @@ class Weight:
     NER_OVERLAP = 1.0       # the NER's label for a rule candidate it overlaps (typing only)
     TASK_PHRASE = 1.5       # "the problem of X", "X tasks"
     PATTERN = 1.0           # a typed name pattern, or the head noun before "called X"
-    SCORE_PLACE = 1.5       # the name a score is "on" ("1.93 on AFHQv2") is where it was measured
+    SCORE_PLACE = 1.5       # the name a score is "on" is a dataset, "in" a metric ("1.93 on AFHQv2")
     HELD = 1.0              # a held quality word, when a number measures it
     WEAK_SHARE = 0.5        # what evidence that cannot keep an entity alone counts for its type
     SHAPE_DEFAULT = 0.5     # a kept name with no type evidence: a method (a model when it looks like one)

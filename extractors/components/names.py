@@ -728,15 +728,18 @@ MEASURED_BY_WORDS = (r"in\s+terms?\s+of|measured\s+(?:by|in|with)|evaluated\s+(?
 _MEASURED_BY = rx(rf"\b(?:{MEASURED_BY_WORDS})\s+(?:the\s+)?$", regex.I)
 
 
-#: a score written right before "on" names where it was measured ("1.93 on AFHQv2", "93.4% on the
-#: MNLI"): the name after it is a dataset, unless its shape names a model ("68.2% on
-#: MobileNet-v3-Large", "71% on Llama-2-7B" are backbones) or other evidence names a metric
-#: ("+16.8 on pass@256")
-_SCORE_ON = rx(r"""
+#: a score written right before "on" or "in" says what the name after it is: "on" names where it
+#: was measured, a dataset ("1.93 on AFHQv2", "93.4% on the MNLI"); "in" names what it measures, a
+#: metric ("by 14.5% in SUC"). Neither holds for a name whose shape names a model ("68.2% on
+#: MobileNet-v3-Large" is a backbone) nor for a name with type evidence of its own: a lexicon
+#: entry, a pattern ("+16.8 on pass@256", "up to 500% in ResNet18")
+_SCORE_BEFORE = rx(r"""
     (?<![\p{L}\p{N}.])                       # a whole number, not the tail of a name
     (?:\d+\.\d+\s*(?:\\?%)?|\d+\s*\\?%)          # a decimal, or a percentage
-    \$?\s+on\s+(?:the\s+)?$                    # "on" (after a closing $ of TeX), perhaps "the"
+    \$?\s+(?P<prep>on|in)\s+(?:the\s+)?$       # the preposition (after a closing $ of TeX)
     """, regex.I | regex.X)
+#: preposition -> the type it votes
+_SCORE_PREPOSITION = {"on": "DATASET", "in": "METRIC"}
 
 
 #: a verb of achieving or surpassing right after a name makes the name the system that did it
@@ -761,6 +764,16 @@ def agent_types(text: str, c: Candidate) -> None:
             _vote(c.context, typ, Weight.AGENT)
 
 
+def score_type(text: str, c: Candidate) -> None:
+    """A candidate right after a score and "on" or "in" (`_SCORE_BEFORE`) is a dataset or a metric
+    (`_SCORE_PREPOSITION`), unless its shape names a model or it has type evidence of its own."""
+    if c.types or SIZED.match(c.text) or model_shaped(c.text):
+        return
+    m = _SCORE_BEFORE.search(text, max(0, c.start - 24), c.start)
+    if m is not None:
+        _vote(c.context, _SCORE_PREPOSITION[m.group("prep").lower()], Weight.SCORE_PLACE)
+
+
 def context_types(text: str, cands: list[Candidate]) -> None:
     """Type evidence from the words around each candidate (any component's)."""
     heads = _tables()[3]
@@ -773,9 +786,7 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             _vote(c.context, "METRIC", Weight.SCORE_UNIT)  # "(85.2 F1)", "90.1 EM on ...": a score's unit is its metric
         if _MEASURED_BY.search(text, max(0, c.start - 24), c.start):
             _vote(c.context, "METRIC", Weight.HEAD_NOUN)
-        if _SCORE_ON.search(text, max(0, c.start - 24), c.start) and "METRIC" not in c.types \
-                and not (SIZED.match(c.text) or model_shaped(c.text)):
-            _vote(c.context, "DATASET", Weight.SCORE_PLACE)
+        score_type(text, c)
         after = text[c.end:c.end + 60]
         m = rx(r"\s*\)?\s+([\p{L}\-]+)").match(after)
         if m:
