@@ -92,6 +92,13 @@ _BY_HEDGES = (r"up\s+to|over|about|around|nearly|almost|more\s+than|"
               r"less\s+than|at\s+least|approximately|roughly|a\s+factor\s+of")
 _BY_BEFORE = rx(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*"  # at most eight words, then "by"
                            rf"(?:(?:{_BY_HEDGES})\s*)?[~≈∼<>]?\s*$")
+#: "the FID of a previously trained ImageNet-64 model from 2.07 to 1.55": the measure of a change
+#: "from A to B" may stand further back, when what follows it says whose or where it is
+_FROM_BEFORE = rx(r"""
+    ^\s+(?:of|on|for|in)\s+               # the measure's complement: whose or where
+    (?:(?!from\b|by\b)\S+\s+){0,7}?         # at most seven more words, no "from" or "by"
+    from\s*\$?\s*$                        # then "from" (a TeX dollar allowed) and the number
+    """, regex.IGNORECASE | regex.VERBOSE)
 #: the words that may stand between a metric and its number ("an accuracy of about 94.7%")
 _BEFORE_LINK_WORDS = (r"of|at|is|was|=|:|reaches|reaching|achieves|\)|"
                       r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
@@ -487,7 +494,8 @@ _IDIOM_BEFORE = rx(r"\b(?:first|second|third|last|same|each|every|any|some|long|
 
 def _metric_before(text, pos, s_start, metrics, held, held_at, revived, by_only: bool = False) -> Optional[str]:
     def measures(t: int) -> bool:
-        return (not by_only and pos - t <= 40 and bool(_METRIC_BEFORE.match(text[t:pos]))
+        return (not by_only and (pos - t <= 40 and bool(_METRIC_BEFORE.match(text[t:pos]))
+                                 or pos - t <= 90 and bool(_FROM_BEFORE.match(text[t:pos])))
                 or pos - t <= 90 and bool(_BY_BEFORE.match(text[t:pos])))
 
     best = None
