@@ -46,8 +46,6 @@ for _ext in ("entities", "held_metrics"):
 _STRONG = {Source.LEXICON, Source.ACRONYM, Source.PROPOSAL, Source.CALLED, Source.MARKUP, Source.TASK,
            Source.PATTERN, Source.BOUND, Source.NER}  # not shape, lexicon-weak
 _TYPE_ORDER = {t: i for i, t in enumerate(TYPES)}
-# shapes that name something on their own: CamelCase (EpiGRAF, RegretNet), 3+ capitals
-# (TRADES, SGLD), letters with digits (ResNet18)
 #: shapes that read as names on their own: CamelCase ("iFormer", "DeiT-S"), capitals ("OWLEYE"),
 #: letters with digits ("ResNet50"), a capitalised word with a size letter
 _SHAPE_KEEP = rx(r"^(?:\p{Lu}*\p{Ll}+\p{Lu}[\p{L}\p{N}\-]*|\p{Lu}[\p{Lu}\p{N}\-]{2,}s?|\p{L}+\d[\p{L}\p{N}\-]*"

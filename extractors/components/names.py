@@ -732,7 +732,7 @@ _MEASURED_BY = rx(rf"\b(?:{MEASURED_BY_WORDS})\s+(?:the\s+)?$", regex.I)
 #: was measured, a dataset ("1.93 on AFHQv2", "93.4% on the MNLI"); "in" names what it measures, a
 #: metric ("by 14.5% in SUC"). Neither holds for a name whose shape names a model ("68.2% on
 #: MobileNet-v3-Large" is a backbone) nor for a name with type evidence of its own: a lexicon
-#: entry, a pattern ("+16.8 on pass@256", "up to 500% in ResNet18")
+#: entry, a pattern ("+16.8 on pass@256", "by 3.1% in CIFAR-10")
 _SCORE_BEFORE = rx(r"""
     (?<![\p{L}\p{N}.])                       # a whole number, not the tail of a name
     (?:\d+\.\d+\s*(?:\\?%)?|\d+\s*\\?%)          # a decimal, or a percentage
@@ -767,10 +767,10 @@ def agent_types(text: str, c: Candidate) -> None:
 def score_type(text: str, c: Candidate) -> None:
     """A candidate right after a score and "on" or "in" (`_SCORE_BEFORE`) is a dataset or a metric
     (`_SCORE_PREPOSITION`), unless its shape names a model or it has type evidence of its own."""
-    if c.types or SIZED.match(c.text) or model_shaped(c.text):
+    if c.types:
         return
-    m = _SCORE_BEFORE.search(text, max(0, c.start - 24), c.start)
-    if m is not None:
+    m = _SCORE_BEFORE.search(text, max(0, c.start - 24), c.start)   # seldom: the shape tests after it
+    if m is not None and not (SIZED.match(c.text) or model_shaped(c.text)):
         _vote(c.context, _SCORE_PREPOSITION[m.group("prep").lower()], Weight.SCORE_PLACE)
 
 

@@ -48,8 +48,7 @@ from spacy.tokens import Doc
 
 from .. import resources
 from ..regexes import longest_first
-from .candidates import TYPES, Source
-from .candidates import MODEL_FAMILIES
+from .candidates import MODEL_FAMILIES, TYPES, Source
 from .entities import _generic
 from .lexicon import entries
 from .linker import COMPARISON
