@@ -255,12 +255,27 @@ _PARTNER = rx(r"""
   | ^\s*(?:[\w@^\-]+\s+){0,2}?(?:,?\s?and|,?\s?or|,|/)\s*$   # a unit or a metric, then the list word
 """, regex.VERBOSE)
 
+#: between two values of a list that labels each with its system: "SimCLR: 51.8%, SwAV: 63.7%"
+_LABELLED_NEXT = rx(r"""
+    ^\s*[,;]\s*                          # the list's comma
+    [\p{Lu}\p{N}][\w.+\-]*(?:\s[\w.+\-]+)?   # the next label: a name of one or two words
+    \s*:\s*$                             # its colon, right before the value
+""", regex.VERBOSE)
+
 
 def _partners(text: str, a, b) -> bool:
-    """Two numbers of one unit in a range or a list: "3.72%~6.68%", "36% and 46%"; or the two ends of
-    a range the numbers component found (`range_with`: a, b consecutive, each naming the other)."""
+    """Two numbers of one unit in a range or a list: "3.72%~6.68%", "36% and 46%", "SimCLR: 51.8%,
+    SwAV: 63.7%" (`labelled`); or the two ends of a range the numbers component found (`range_with`:
+    a, b consecutive, each naming the other)."""
     ends = a.range_with is not None and b.range_with is not None and a.range_with > b.range_with
-    return a.unit == b.unit and (ends or bool(_PARTNER.match(text[max(a.end, a.unit_end):b.start])))
+    return a.unit == b.unit and (ends or bool(_PARTNER.match(text[max(a.end, a.unit_end):b.start]))
+                                 or labelled(text, a, b))
+
+
+def labelled(text: str, a, b) -> bool:
+    """Are a and b consecutive values of a list that labels each with its own system ("SimCLR:
+    51.8%, SwAV: 63.7%")? They share a metric and a dataset, never a subject."""
+    return bool(_LABELLED_NEXT.match(text[max(a.end, a.unit_end):b.start]))
 
 
 def fill_missing(a, b, attr: str) -> None:
@@ -281,7 +296,7 @@ def share_links(text: str, nums) -> None:
             continue
         for attr in ("metric", "dataset"):
             fill_missing(a, b, attr)
-        if b.subject is None and a.subject is not None and b.kind != "count":
+        if b.subject is None and a.subject is not None and b.kind != "count" and not labelled(text, a, b):
             b.subject, b.subjects = a.subject, list(a.subjects)
 
 
