@@ -468,8 +468,10 @@ _TOKEN = rx(r"(?<![\p{L}\p{N}\-])(?=[\p{L}\p{N}+\-]*?(?:[\p{L}\p{N}+\-]\p{Lu}|\p
 
 
 def _coined(name: str) -> bool:
-    """A coined name has a capital after its first character or a digit: LASNet, MTG-Net, FLO."""
-    return len(name) >= 2 and (any(ch.isupper() for ch in name[1:]) or any(ch.isdigit() for ch in name))
+    """A coined name has a capital after its first character or a digit: LASNet, MTG-Net, FLO;
+    and a letter ("our model scores 90.1 EM": 90 is a number, not a name)."""
+    return len(name) >= 2 and any(ch.isalpha() for ch in name) \
+        and (any(ch.isupper() for ch in name[1:]) or any(ch.isdigit() for ch in name))
 
 
 def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate]:
@@ -774,6 +776,31 @@ def score_type(text: str, c: Candidate) -> None:
         _vote(c.context, _SCORE_PREPOSITION[m.group("prep").lower()], Weight.SCORE_PLACE)
 
 
+#: a decimal score right before a short name ("(85.2 F1)", "90.1 EM on ..."), or a percentage
+_SCORE_AS_UNIT = rx(r"""
+    (?<![\p{L}\p{N}.])                  # a whole number, not the tail of a name
+    (?:\d+\.\d+\s*%?                    # a decimal (with a per cent sign or not)
+      |(?P<pct>\d+\s*\\?%))              # or a whole percentage ("3% CTR gain", "3\\% CTR gain")
+    \s+$""", regex.X)
+#: what follows the name: the end of the score ("(85.2 F1)", "90.1 EM on SQuAD") ...
+_UNIT_END = rx(r"\s*(?:[),;]|and\b|on\b|in\b|$)")
+#: ... or a noun of change, which a whole percentage needs ("3% CTR gain", "1.2% HOTA improvement")
+_UNIT_CHANGE = rx(r"\s+(?:gain|improvement|increase|reduction|drop|boost|lift|decrease|degradation)s?\b")
+
+
+def score_unit_type(text: str, c: Candidate) -> None:
+    """A short one-word name written as a score's unit is a metric: "(85.2 F1)", "90.1 EM on
+    SQuAD" (a decimal, the score's end after the name), "achieved 3% CTR gain" (a percentage or
+    decimal, a noun of change after the name: `_UNIT_CHANGE`)."""
+    if " " in c.text or len(c.text) > 8:
+        return
+    m = _SCORE_AS_UNIT.search(text, max(0, c.start - 12), c.start)
+    if m is None:
+        return
+    if (m.group("pct") is None and _UNIT_END.match(text, c.end)) or _UNIT_CHANGE.match(text, c.end):
+        _vote(c.context, "METRIC", Weight.SCORE_UNIT)
+
+
 def context_types(text: str, cands: list[Candidate]) -> None:
     """Type evidence from the words around each candidate (any component's)."""
     heads = _tables()[3]
@@ -781,9 +808,7 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         if c.source == Source.TASK:
             continue
         agent_types(text, c)
-        if " " not in c.text and len(c.text) <= 8 and rx(r"(?<![\p{L}\p{N}.])\d+\.\d+\s*%?\s+$").search(text, max(0, c.start - 12), c.start) \
-                and rx(r"\s*(?:[),;]|and\b|on\b|in\b|$)").match(text, c.end):
-            _vote(c.context, "METRIC", Weight.SCORE_UNIT)  # "(85.2 F1)", "90.1 EM on ...": a score's unit is its metric
+        score_unit_type(text, c)
         if _MEASURED_BY.search(text, max(0, c.start - 24), c.start):
             _vote(c.context, "METRIC", Weight.HEAD_NOUN)
         score_type(text, c)
