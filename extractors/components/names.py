@@ -730,14 +730,19 @@ MEASURED_BY_WORDS = (r"in\s+terms?\s+of|measured\s+(?:by|in|with)|evaluated\s+(?
 _MEASURED_BY = rx(rf"\b(?:{MEASURED_BY_WORDS})\s+(?:the\s+)?$", regex.I)
 
 
+#: a score: a decimal (with a per cent sign or not) or a whole percentage (group `pct`), as a
+#: whole number, not the tail of a name (`regex.VERBOSE`)
+_SCORE = r"""
+    (?<![\p{L}\p{N}.])                       # a whole number, not the tail of a name
+    (?:\d+\.\d+\s*(?:\\?%)?                   # a decimal ("85.2", "93.4%", "93.4\\%")
+      |(?P<pct>\d+\s*\\?%))                    # or a whole percentage ("3%", "3\\%")
+    """
 #: a score written right before "on" or "in" says what the name after it is: "on" names where it
 #: was measured, a dataset ("1.93 on AFHQv2", "93.4% on the MNLI"); "in" names what it measures, a
 #: metric ("by 14.5% in SUC"). Neither holds for a name whose shape names a model ("68.2% on
 #: MobileNet-v3-Large" is a backbone) nor for a name with type evidence of its own: a lexicon
 #: entry, a pattern ("+16.8 on pass@256", "by 3.1% in CIFAR-10")
-_SCORE_BEFORE = rx(r"""
-    (?<![\p{L}\p{N}.])                       # a whole number, not the tail of a name
-    (?:\d+\.\d+\s*(?:\\?%)?|\d+\s*\\?%)          # a decimal, or a percentage
+_SCORE_BEFORE = rx(_SCORE + r"""
     \$?\s+(?P<prep>on|in)\s+(?:the\s+)?$       # the preposition (after a closing $ of TeX)
     """, regex.I | regex.X)
 #: preposition -> the type it votes
@@ -776,28 +781,29 @@ def score_type(text: str, c: Candidate) -> None:
         _vote(c.context, _SCORE_PREPOSITION[m.group("prep").lower()], Weight.SCORE_PLACE)
 
 
-#: a decimal score right before a short name ("(85.2 F1)", "90.1 EM on ..."), or a percentage
-_SCORE_AS_UNIT = rx(r"""
-    (?<![\p{L}\p{N}.])                  # a whole number, not the tail of a name
-    (?:\d+\.\d+\s*%?                    # a decimal (with a per cent sign or not)
-      |(?P<pct>\d+\s*\\?%))              # or a whole percentage ("3% CTR gain", "3\\% CTR gain")
-    \s+$""", regex.X)
+#: a score right before a short name ("(85.2 F1)", "3% CTR gain")
+_SCORE_AS_UNIT = rx(_SCORE + r"\s+$", regex.X)
 #: what follows the name: the end of the score ("(85.2 F1)", "90.1 EM on SQuAD") ...
 _UNIT_END = rx(r"\s*(?:[),;]|and\b|on\b|in\b|$)")
-#: ... or a noun of change, which a whole percentage needs ("3% CTR gain", "1.2% HOTA improvement")
-_UNIT_CHANGE = rx(r"\s+(?:gain|improvement|increase|reduction|drop|boost|lift|decrease|degradation)s?\b")
+
+
+@lru_cache(maxsize=1)
+def _unit_change():
+    """... or a noun of change (word list `change_nouns`), which a whole percentage needs ("3% CTR
+    gain", "1.2% HOTA improvement")."""
+    return rx(r"\s+(?:" + "|".join(sorted(resources.word_list("change_nouns"))) + r")s?\b")
 
 
 def score_unit_type(text: str, c: Candidate) -> None:
     """A short one-word name written as a score's unit is a metric: "(85.2 F1)", "90.1 EM on
     SQuAD" (a decimal, the score's end after the name), "achieved 3% CTR gain" (a percentage or
-    decimal, a noun of change after the name: `_UNIT_CHANGE`)."""
+    decimal, a noun of change after the name: `_unit_change`)."""
     if " " in c.text or len(c.text) > 8:
         return
     m = _SCORE_AS_UNIT.search(text, max(0, c.start - 12), c.start)
     if m is None:
         return
-    if (m.group("pct") is None and _UNIT_END.match(text, c.end)) or _UNIT_CHANGE.match(text, c.end):
+    if (m.group("pct") is None and _UNIT_END.match(text, c.end)) or _unit_change().match(text, c.end):
         _vote(c.context, "METRIC", Weight.SCORE_UNIT)
 
 

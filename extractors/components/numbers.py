@@ -139,7 +139,9 @@ def _tables():
     after_rx = rx(r"(?:" + "|".join(regex.escape(w) for w in sorted(after, key=len, reverse=True))
                   + r")(?![\w])")
     change_verbs = "|".join(sorted(resources.word_list("change_verbs")))
-    cues = [(k, where, rx(pat.replace("{change_verbs}", change_verbs), regex.IGNORECASE))
+    change_nouns = "|".join(sorted(resources.word_list("change_nouns")))
+    cues = [(k, where, rx(pat.replace("{change_verbs}", change_verbs).replace("{change_nouns}", change_nouns),
+                          regex.IGNORECASE))
             for k, where, pat in resources.rows("kind_cues.tsv")]
     change_rx = rx(rf"\b(?:{change_verbs})\w*", regex.IGNORECASE)
     adjectives = resources.words("adjectives.txt")
