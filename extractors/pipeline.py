@@ -135,16 +135,18 @@ class Extractor:
         if batch:
             yield from self._batch(batch)
 
-    def analyse(self, text: str):
+    def analyse(self, text: str, title: Optional[str] = None):
         """(normalised text, processed Doc) of one text: what training and inspection read."""
         norm = normalize(text)
-        return norm, self.nlp(self._make_doc(norm))
+        return norm, self.nlp(self._make_doc(norm, title))
 
-    def _make_doc(self, norm: Normalized):
-        """The Doc of the clean text, carrying the normaliser's record of name markup."""
+    def _make_doc(self, norm: Normalized, title: Optional[str] = None):
+        """The Doc of the clean text, carrying the normaliser's record of name markup and the
+        paper's title (evidence of what the paper proposes: entities `_title_names_are_proposed`)."""
         doc = make_doc(self.nlp, norm.clean)  # spaCy's tokenizer, unless hostile input makes it quadratic
         doc._.marks = norm.marks
         doc.user_data["extractors.text"] = norm.clean  # spaCy rebuilds doc.text on every access
+        doc.user_data["extractors.title"] = title if isinstance(title, str) else None
         return doc
 
     def _batch(self, batch: list[Abstract]) -> Iterator[Outcome]:
@@ -156,12 +158,12 @@ class Extractor:
                 norms.append(e)
         good = [(a, n) for a, n in zip(batch, norms) if isinstance(n, Normalized)]
         try:
-            docs = list(self.nlp.pipe([self._make_doc(n) for _, n in good]))
+            docs = list(self.nlp.pipe([self._make_doc(n, a.title) for a, n in good]))
         except Exception:  # noqa: BLE001 - retry one by one to isolate the culprit
             docs = []
-            for _, n in good:
+            for a, n in good:
                 try:
-                    docs.append(self.nlp(self._make_doc(n)))
+                    docs.append(self.nlp(self._make_doc(n, a.title)))
                 except Exception as e:  # noqa: BLE001
                     docs.append(e)
         results = iter(zip(good, docs))

@@ -62,7 +62,7 @@ def groups_of(records: list[dict]) -> list[Group]:
     ex = Extractor(build_nlp(linker="rules"))
     out: list[Group] = []
     for ri, g in enumerate(records):
-        norm, doc = ex.analyse(g["text"])
+        norm, doc = ex.analyse(g["text"], g.get("title"))
         ctx = Context.of(norm.clean, doc._.numbers or [], doc._.entities or [], doc._.held_metrics or [],
                          doc_sentences(doc))
         amap = alias_map(g)

@@ -68,6 +68,7 @@ class Source:
     BOUND = "bound"                  # the quantity an asymptotic bound measures (entities.py)
     NER = "ner"                      # a span of the statistical NER (entities.py)
     GENERIC = "generic"              # a quality word held back until a number measures it
+    PAPER_TITLE = "paper-title"      # the name the paper's title gives its system (entities.py)
     TAIL = "tail"                    # a long-tail phrase the entity typer kept (tail.py, entity_typer.py)
 
 

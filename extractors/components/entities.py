@@ -37,7 +37,7 @@ from .. import resources
 from ..regexes import longest_first
 from .textutil import SpanIndex, doc_text, find_word, rx
 from .candidates import SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, model_shaped
-from .names import context_types, head_type, is_citation, type_heads
+from .names import context_types, head_type, is_citation, title_names, type_heads, written_as_own
 
 for _ext in ("entities", "held_metrics"):
     if not Doc.has_extension(_ext):
@@ -244,6 +244,8 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     _all_mentions(text, entities)
     _coined_names_are_proposed(text, entities)
     _proposed_variants(entities)
+    entities = _title_names_are_proposed(text, doc.user_data.get("extractors.title"), entities,
+                                         [(u.start, u.end) for u in doc._.urls or []])
     held, measures = _named_measures(text, held, entities)   # bare mentions only: "accuracy" inside
     entities += measures                           # "test accuracy" stays the held word it is
     entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
@@ -557,6 +559,51 @@ def _proposed_variants(entities: list[Entity]) -> None:
                 e.role = "proposed"
                 if e.types == ["TASK"]:
                     e.types = ["METHOD"]
+
+
+_SEPARATOR = r"[\s\-‐–]+"
+
+
+def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=()) -> list[Entity]:
+    """When the abstract names no proposed method or model of its own, the name its title gives
+    what the paper brings (names `title_names`: "MinVIS: ...", "... with Lookahead-Minmax") is the
+    paper's system wherever the abstract writes it, case, spaces, hyphens and dashes aside ("our
+    Lookahead–minmax", "we present a diffusion recovery likelihood method"): an entity of that
+    name becomes proposed, or a new one is made (typed by its head noun, resources/type_heads.tsv;
+    a method unless shaped like a model), taking the spans of shorter entities inside it. A name
+    from the title's means ("with X") must also be written as the paper's own somewhere (names
+    `written_as_own`); no mention is in a URL ("github.com/tmllab/RSA")."""
+    if not title or any(e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"} for e in entities):
+        return entities
+    for name, vouched in title_names(title):
+        k = key(name)
+        words = [regex.escape(w) for w in rx(_SEPARATOR).split(name) if w]
+        pattern = rx(r"(?<![\p{L}\p{N}\-])" + _SEPARATOR.join(words) + r"(?![\p{L}\p{N}\-])", regex.IGNORECASE)
+        spans = [m.span() for m in pattern.finditer(text) if not any(_overlap(m.span(), u) for u in urls)]
+        known = [e for e in entities if k in {key(f) for f in [e.name] + e.aliases}]
+        if not vouched and not any(written_as_own(text, a, b) for a, b in spans + [m for e in known for m in e.mentions]):
+            continue
+        if known:
+            systems = [e for e in known if set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}]
+            for e in systems:
+                e.role = "proposed"
+            if systems:
+                return entities
+            continue
+        mentions = [(e, m) for e in entities for m in e.mentions]
+        spans = [s for s in spans if not any(_overlap(s, m) and not (s[0] <= m[0] and m[1] <= s[1] and s != m)
+                                             for _, m in mentions)]
+        if not spans:
+            continue
+        for e in entities:
+            e.mentions = [m for m in e.mentions if not any(s[0] <= m[0] and m[1] <= s[1] for s in spans)]
+        typ = head_type(name.split()[-1], type_heads())
+        typ = typ if typ in ("METHOD", "MODEL", "DATASET", "BENCHMARK") else "MODEL" if model_shaped(name) else "METHOD"
+        first = text[spans[0][0]:spans[0][1]]
+        new = Entity(name=first, types=[typ], role="proposed", mentions=spans,
+                     sources={Source.PAPER_TITLE}, votes={typ: Weight.HEAD_NOUN})
+        return [e for e in entities if e.mentions] + [new]
+    return entities
 
 
 def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Candidate]:

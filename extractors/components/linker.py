@@ -547,11 +547,21 @@ _OF_PHRASE = rx(rf"\b(?:{_REPORT_VERBS})\s+(?:an?|the)\s+"
 
 def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optional[str]:
     """"achieves a designability of 92.3%", "with a novelty of 0.71": the noun phrase the score
-    is "of" names what it measures, unless it names a total, a change or a setting."""
+    is "of" names what it measures, unless it names a total, a change or a setting; evaluative
+    words before it are not part of it ("an impressive performance of 98.1%": performance)."""
     m = _OF_PHRASE.search(text, max(s_start, pos - 80), pos)
     if not m or m.group(1).split()[-1].lower() in resources.word_list("not_metric_heads"):
         return None
-    return _metric_entity(revived, m.group(1), lambda: [(m.start(1), m.end(1))])
+    # "achieves an impressive performance of 98.1%": an evaluative word never starts a metric's
+    # name (word list `metric_modifier_stop`)
+    start = m.start(1)
+    for word in rx(r"[\p{Ll}\-]+\s+").finditer(text, m.start(1), m.end(1)):
+        if word.start() != start or word.group().strip() not in resources.word_list("metric_modifier_stop"):
+            break
+        start = word.end()
+    if start == m.end(1):
+        return None
+    return _metric_entity(revived, text[start:m.end(1)], lambda: [(start, m.end(1))])
 
 
 @lru_cache(maxsize=1)

@@ -904,3 +904,55 @@ class NamesComponent:
         found = find_names(text, doc._.marks or (), doc_sentences(doc))
         add_candidates(doc, found + narrowed_tasks(text, list(doc._.candidates or []) + found))
         return doc
+
+
+#: a capitalised word of a title, hyphen or dash parts included ("Lookahead-Minmax", "MinVIS")
+_TITLE_WORD = r"\p{Lu}[\p{L}\p{N}]*(?:[-‐–][\p{L}\p{N}]+)*"
+#: where a paper's title names what the paper brings: the words before its colon ("MinVIS: A
+#: Minimal Video Instance Segmentation Framework", "Slot Machines: Discovering ..."), or a run of
+#: capitalised words after "with", "via", "by", "using" or "through" ("Taming GANs with
+#: Lookahead-Minmax", "Learning Energy-Based Models by Diffusion Recovery Likelihood")
+_TITLE_NAME = rx(rf"""
+    ^\s*(?P<head>[^:]{{1,60}}?)\s*:\s                  # the words before the title's colon
+  | \b(?:with|via|by|using|through)\s+                 # a lower-case preposition of means
+    (?P<means>{_TITLE_WORD}(?:\s+{_TITLE_WORD}){{0,4}}) # one to five capitalised words
+    (?=\s*$|\s*:|\s+\p{{Ll}})                           # to the end, a colon or a lower-case word
+    """, regex.VERBOSE)
+
+#: longest title the mechanism reads (a title is metadata; a hostile one costs nothing)
+TITLE_LIMIT = 300
+
+
+def title_names(title: Optional[str]) -> list[tuple[str, bool]]:
+    """Names a paper's title gives what the paper brings, in title order, each with whether the
+    title alone vouches for it: the words before its colon (one to five words; it does) and
+    capitalised runs after a preposition of means (`_TITLE_NAME`; it does not: "with Point
+    Clouds", "via Large Language Models" name what is used as often as what is new). The entities
+    component makes one the paper's proposed system when the abstract writes it and names no
+    proposed system of its own (entities `_title_names_are_proposed`)."""
+    if not title:
+        return []
+    out: list[tuple[str, bool]] = []
+    for m in _TITLE_NAME.finditer(" ".join(title[:TITLE_LIMIT].split())):
+        name = (m.group("head") or m.group("means") or "").strip()
+        if name and len(name.split()) <= 5 and rx(r"\p{L}").search(name) and name not in [n for n, _ in out]:
+            out.append((name, bool(m.group("head"))))
+    return out
+
+
+#: words before a mention that make it the paper's own: "our Lookahead-minmax", "the proposed
+#: Bayesian early pruning", "we present a diffusion recovery likelihood method", "the so-called X"
+_OWN_BEFORE = rx(r"""
+    \b(?:our|proposed|propose[sd]?|present(?:s|ed)?|introduce[sd]?|so-called|called|named|dubbed|termed)
+    \s+(?:(?:a|an|the|new|novel)\s+)*$          # articles and "new"/"novel" between
+    """, regex.VERBOSE | regex.IGNORECASE)
+
+
+def written_as_own(text: str, start: int, end: int) -> bool:
+    """Does the abstract write the mention text[start:end] as a name of the paper's own: with a
+    capital not owed to a sentence start ("our Orthogonal Multi-Path (OMP) block"), or after words
+    that make it the paper's (`_OWN_BEFORE`)?"""
+    sentence_start = start == 0 or rx(r"[.!?]\s+$").search(text, max(0, start - 4), start)
+    if any(ch.isupper() for ch in text[start + 1 if sentence_start else start:end]):
+        return True
+    return bool(_OWN_BEFORE.search(text, max(0, start - 40), start))

@@ -46,8 +46,9 @@ def check_table(table: list[dict]) -> None:
 _RECORDS: dict = {}
 
 
-def record(extractor, text: str):
-    """The record of one sentence (each sentence is extracted once per session)."""
-    if text not in _RECORDS:
-        _RECORDS[text] = extractor.extract(text)
-    return _RECORDS[text]
+def record(extractor, text: str, title=None):
+    """The record of one sentence, with the paper's title where a case gives one (each is
+    extracted once per session)."""
+    if (text, title) not in _RECORDS:
+        _RECORDS[text, title] = extractor.extract(text, title=title)
+    return _RECORDS[text, title]

@@ -18,7 +18,7 @@ def test_table():
 
 @pytest.mark.parametrize("case", CASES, ids=case_ids(CASES, "name"))
 def test_entity(extractor, case):
-    rec = record(extractor, case["text"])
+    rec = record(extractor, case["text"], case.get("title"))
     entities = {e.name: e for e in getattr(rec, case["field"])}
     assert case["name"] in entities, {f: [e.name for e in getattr(rec, f)] for f in ENTITY_FIELDS}
     e = entities[case["name"]]
@@ -99,3 +99,27 @@ def test_an_acronym_score_is_named_by_its_acronym(extractor, text, name, alias):
     assert name in metrics, metrics
     if alias:
         assert alias in metrics[name].aliases
+
+
+@pytest.mark.parametrize("title,text,proposed", [
+    # the title's name is only in a URL
+    ("RSA: Reducing Semantic Shift from Aggressive Augmentations",
+     "Augmentations shift semantics. Code is released at: https://github.com/tmllab/RSA.", []),
+    # a name from the title's means that the abstract does not write as its own
+    ("Robust Detection with Point Clouds", "We detect objects in point clouds with a 3D backbone.", []),
+    # the abstract names its own system: the title's name stays what the evidence makes it
+    ("Improving Point Cloud Detection with Sparse Convolutions",
+     "We propose VoxelNeXt, which uses our sparse convolutions throughout.", ["VoxelNeXt"]),
+])
+def test_title_name_not_proposed(extractor, title, text, proposed):
+    rec = record(extractor, text, title)
+    assert [e.name for f in ENTITY_FIELDS for e in getattr(rec, f) if e.role == "proposed"] == proposed
+
+
+def test_title_name_is_the_subject_of_our_results(extractor):
+    rec = record(extractor, "We present a diffusion recovery likelihood method to learn EBMs. On unconditional "
+                 "CIFAR-10 our method achieves FID 9.60 and inception score 8.58.",
+                 "Learning Energy-Based Models by Diffusion Recovery Likelihood")
+    assert [(r.subject, r.dataset, r.metric, r.value) for r in rec.leaderboard] == [
+        ("diffusion recovery likelihood", "CIFAR-10", "FID", 9.6),
+        ("diffusion recovery likelihood", "CIFAR-10", "inception score", 8.58)]

@@ -42,3 +42,43 @@ def test_task_phrases_start_with_a_content_word(text, task, found):
     from extractors.components.candidates import Source
     tasks = {c.text for c in find_names(normalize(text).clean) if c.source == Source.TASK}
     assert (task in tasks) == found, tasks
+
+
+@pytest.mark.parametrize("title,names", [
+    ("MinVIS: A Minimal Video Instance Segmentation Framework without Video-based Training",
+     [("MinVIS", True)]),
+    ("Slot Machines: Discovering Winning Combinations of Random Weights in Neural Networks",
+     [("Slot Machines", True)]),
+    ("Taming GANs with Lookahead-Minmax", [("Lookahead-Minmax", False)]),
+    ("Learning Energy-Based Models by Diffusion Recovery Likelihood", [("Diffusion Recovery Likelihood", False)]),
+    ("Cross-Domain Few-Shot Learning by Representation Fusion", [("Representation Fusion", False)]),
+    ("NCP-VAE: Variational Autoencoders with Noise Contrastive Priors",
+     [("NCP-VAE", True), ("Noise Contrastive Priors", False)]),
+    # the run stops at a lower-case word; "for" is no preposition of means
+    ("Improving Robustness with Adaptive Weight Decay for Vision Transformers", [("Adaptive Weight Decay", False)]),
+    ("Recall Loss for Imbalanced Image Classification and Semantic Segmentation", []),
+    ("Bridging the imitation gap with adaptive insubordination", []),        # no capitals: no name
+    ("A Theory of Everything:    The Sequel", [("A Theory of Everything", True)]),  # spaces collapsed
+    ("Too: Many: Colons", [("Too", True)]),
+    ("", []),
+    (None, []),
+    ("x" * 100_000 + ": tail", []),                                          # read up to TITLE_LIMIT
+])
+def test_title_names(title, names):
+    from extractors.components.names import title_names
+    assert title_names(title) == names
+
+
+@pytest.mark.parametrize("text,span,own", [
+    ("The backtracking step of our Lookahead–minmax handles it.", "Lookahead–minmax", True),
+    ("We present a diffusion recovery likelihood method to learn EBMs.", "diffusion recovery likelihood", True),
+    ("We show that the proposed Bayesian early pruning improves efficiency.", "Bayesian early pruning", True),
+    ("Large language models often fail here.", "Large language models", False),   # a sentence's capital
+    ("We study reasoning with large language models.", "large language models", False),
+    ("The so-called Orthogonal Multi-Path (OMP) block could be posed anywhere.", "Orthogonal Multi-Path", True),
+    ("Results with point clouds. Point clouds are sparse.", "Point clouds", False),
+])
+def test_written_as_own(text, span, own):
+    from extractors.components.names import written_as_own
+    start = text.index(span)
+    assert written_as_own(text, start, start + len(span)) is own
