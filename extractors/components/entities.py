@@ -578,7 +578,9 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
     for name, vouched in title_names(title):
         k = key(name)
         words = [regex.escape(w) for w in rx(_SEPARATOR).split(name) if w]
-        pattern = rx(r"(?<![\p{L}\p{N}\-])" + _SEPARATOR.join(words) + r"(?![\p{L}\p{N}\-])", regex.IGNORECASE)
+        # one pattern per title: compiled here (regex's own cache), not stored with the fixed ones
+        pattern = regex.compile(r"(?<![\p{L}\p{N}\-])" + _SEPARATOR.join(words) + r"(?![\p{L}\p{N}\-])",
+                                regex.IGNORECASE)
         spans = [m.span() for m in pattern.finditer(text) if not any(_overlap(m.span(), u) for u in urls)]
         known = [e for e in entities if k in {key(f) for f in [e.name] + e.aliases}]
         if not vouched and not any(written_as_own(text, a, b) for a, b in spans + [m for e in known for m in e.mentions]):
