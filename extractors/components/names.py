@@ -913,7 +913,9 @@ _TITLE_WORD = r"\p{Lu}[\p{L}\p{N}]*(?:[-‐–][\p{L}\p{N}]+)*"
 #: capitalised words after "with", "via", "by", "using" or "through" ("Taming GANs with
 #: Lookahead-Minmax", "Learning Energy-Based Models by Diffusion Recovery Likelihood")
 _TITLE_NAME = rx(rf"""
-    ^\s*(?P<head>[^:]{{1,60}}?)\s*:\s                  # the words before the title's colon
+    ^\s*(?!(?i:the|a|an|on|towards?|why|how|when|what|is|are|do|does|can|beyond|rethinking|revisiting)\b)
+    (?P<head>[^:]{{1,60}}?)\s*:\s                     # the words before the title's colon, not a
+                                                       #   phrase or a question ("The Curse of X:")
   | \b(?:with|via|by|using|through)\s+                 # a lower-case preposition of means
     (?P<means>{_TITLE_WORD}(?:\s+{_TITLE_WORD}){{0,4}}) # one to five capitalised words
     (?=\s*$|\s*:|\s+\p{{Ll}})                           # to the end, a colon or a lower-case word
@@ -949,10 +951,7 @@ _OWN_BEFORE = rx(r"""
 
 
 def written_as_own(text: str, start: int, end: int) -> bool:
-    """Does the abstract write the mention text[start:end] as a name of the paper's own: with a
-    capital not owed to a sentence start ("our Orthogonal Multi-Path (OMP) block"), or after words
-    that make it the paper's (`_OWN_BEFORE`)?"""
-    sentence_start = start == 0 or rx(r"[.!?]\s+$").search(text, max(0, start - 4), start)
-    if any(ch.isupper() for ch in text[start + 1 if sentence_start else start:end]):
-        return True
+    """Does the abstract write the mention text[start:end] as the paper's own: after words that
+    make it so (`_OWN_BEFORE`: "our Lookahead-minmax", "the so-called Orthogonal Multi-Path")? A
+    capital is no evidence ("with SGD", "via Reinforcement Learning" name what is used)."""
     return bool(_OWN_BEFORE.search(text, max(0, start - 40), start))

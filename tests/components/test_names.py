@@ -58,7 +58,9 @@ def test_task_phrases_start_with_a_content_word(text, task, found):
     ("Improving Robustness with Adaptive Weight Decay for Vision Transformers", [("Adaptive Weight Decay", False)]),
     ("Recall Loss for Imbalanced Image Classification and Semantic Segmentation", []),
     ("Bridging the imitation gap with adaptive insubordination", []),        # no capitals: no name
-    ("A Theory of Everything:    The Sequel", [("A Theory of Everything", True)]),  # spaces collapsed
+    ("Slot  Machines:    Discovering", [("Slot Machines", True)]),      # spaces collapsed
+    ("The Curse of Unrolling: Rate of Differentiating Through Optimization", []),   # a phrase, not a name
+    ("Why Do Nets Fail: A Study via Spectral Probes", [("Spectral Probes", False)]),  # a question
     ("Too: Many: Colons", [("Too", True)]),
     ("", []),
     (None, []),
@@ -77,6 +79,7 @@ def test_title_names(title, names):
     ("We study reasoning with large language models.", "large language models", False),
     ("The so-called Orthogonal Multi-Path (OMP) block could be posed anywhere.", "Orthogonal Multi-Path", True),
     ("Results with point clouds. Point clouds are sparse.", "Point clouds", False),
+    ("Chaotic dynamics are intrinsic to training with SGD.", "SGD", False),   # a capital is no evidence
 ])
 def test_written_as_own(text, span, own):
     from extractors.components.names import written_as_own
