@@ -561,7 +561,27 @@ def _proposed_variants(entities: list[Entity]) -> None:
                     e.types = ["METHOD"]
 
 
-_SEPARATOR = r"[\s\-‐–]+"
+#: a hyphen or a dash between the words of a name reads as a space ("Lookahead–minmax" is
+#: "Lookahead-Minmax"); one character for one, so offsets stay the text's
+_FOLD = str.maketrans({"-": " ", "‐": " ", "–": " ", "\n": " ", "\t": " "})
+
+
+def _written(text: str, name: str) -> list[tuple[int, int]]:
+    """Where the text writes `name` as whole words, case, hyphens and dashes aside (a plain
+    string search over a folded copy: no pattern compiled per title)."""
+    folded = text.lower().translate(_FOLD)
+    needle = " ".join(name.lower().translate(_FOLD).split())
+    if len(folded) != len(text) or not needle:   # a letter whose lower case is longer ("İ"): no offsets
+        return []
+    spans, i = [], folded.find(needle)
+    while i >= 0:
+        j = i + len(needle)
+        whole = not (i and (text[i - 1].isalnum() or text[i - 1] == "-")) \
+            and not (j < len(text) and (text[j].isalnum() or text[j] == "-"))
+        if whole:
+            spans.append((i, j))
+        i = folded.find(needle, j if whole else i + 1)
+    return spans
 
 
 def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=()) -> list[Entity]:
@@ -577,11 +597,7 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
         return entities
     for name, vouched in title_names(title):
         k = key(name)
-        words = [regex.escape(w) for w in rx(_SEPARATOR).split(name) if w]
-        # one pattern per title: compiled here (regex's own cache), not stored with the fixed ones
-        pattern = regex.compile(r"(?<![\p{L}\p{N}\-])" + _SEPARATOR.join(words) + r"(?![\p{L}\p{N}\-])",
-                                regex.IGNORECASE)
-        spans = [m.span() for m in pattern.finditer(text) if not any(_overlap(m.span(), u) for u in urls)]
+        spans = [sp for sp in _written(text, name) if not any(_overlap(sp, u) for u in urls)]
         known = [e for e in entities if k in {key(f) for f in [e.name] + e.aliases}]
         if not vouched and not any(written_as_own(text, a, b) for a, b in spans + [m for e in known for m in e.mentions]):
             continue

@@ -123,3 +123,18 @@ def test_title_name_is_the_subject_of_our_results(extractor):
     assert [(r.subject, r.dataset, r.metric, r.value) for r in rec.leaderboard] == [
         ("diffusion recovery likelihood", "CIFAR-10", "FID", 9.6),
         ("diffusion recovery likelihood", "CIFAR-10", "inception score", 8.58)]
+
+
+@pytest.mark.parametrize("text,name,found", [
+    ("The step of our Lookahead–minmax handles it.", "Lookahead-Minmax", ["Lookahead–minmax"]),
+    ("We present a diffusion recovery likelihood method.", "Diffusion Recovery Likelihood",
+     ["diffusion recovery likelihood"]),
+    ("Slot machines and slot\nmachines again.", "Slot Machines", ["Slot machines", "slot\nmachines"]),
+    ("MinVISion is not MinVIS, nor is pre-MinVIS.", "MinVIS", ["MinVIS"]),   # whole words only
+    ("aa aa aa", "aa aa", ["aa aa"]),                                          # no overlapping spans
+    ("İstanbul MinVIS", "MinVIS", []),        # a lower case of another length: no offsets, no name
+    ("nothing here", "MinVIS", []),
+])
+def test_title_name_occurrences(text, name, found):
+    from extractors.components.entities import _written
+    assert [text[a:b] for a, b in _written(text, name)] == found
