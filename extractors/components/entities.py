@@ -584,6 +584,11 @@ def _written(text: str, name: str) -> list[tuple[int, int]]:
     return spans
 
 
+#: most mentions a title's name may have (a word the text repeats more often is no name; the
+#: bound also keeps a hostile text's span checks linear)
+_TITLE_NAME_MAX = 100
+
+
 def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=()) -> list[Entity]:
     """When the abstract names no proposed method or model of its own, the name its title gives
     what the paper brings (names `title_names`: "MinVIS: ...", "... with Lookahead-Minmax") is the
@@ -598,6 +603,8 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
     for name, vouched in title_names(title):
         k = key(name)
         spans = [sp for sp in _written(text, name) if not any(_overlap(sp, u) for u in urls)]
+        if len(spans) > _TITLE_NAME_MAX:
+            continue   # written that often it is an ordinary word of the text, not a name
         known = [e for e in entities if k in {key(f) for f in [e.name] + e.aliases}]
         if not vouched and not any(written_as_own(text, a, b) for a, b in spans + [m for e in known for m in e.mentions]):
             continue

@@ -138,3 +138,12 @@ def test_title_name_is_the_subject_of_our_results(extractor):
 def test_title_name_occurrences(text, name, found):
     from extractors.components.entities import _written
     assert [text[a:b] for a, b in _written(text, name)] == found
+
+
+def test_title_name_written_too_often_is_a_word(extractor):
+    import time
+    text = "We study aa. " + "aa " * 50_000
+    t0 = time.perf_counter()
+    rec = extractor.extract(text, title="Aa: Learning Things")
+    assert time.perf_counter() - t0 < 30
+    assert not [e for f in ENTITY_FIELDS for e in getattr(rec, f) if e.role == "proposed"]
