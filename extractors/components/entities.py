@@ -606,7 +606,7 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
         if len(spans) > _TITLE_NAME_MAX:
             continue   # written that often it is an ordinary word of the text, not a name
         known = [e for e in entities if k in {key(f) for f in [e.name] + e.aliases}]
-        if not vouched and not any(written_as_own(text, a, b) for a, b in spans + [m for e in known for m in e.mentions]):
+        if not vouched and not any(written_as_own(text, a) for a, _ in spans + [m for e in known for m in e.mentions]):
             continue
         if known:
             systems = [e for e in known if set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}]

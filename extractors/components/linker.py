@@ -556,7 +556,7 @@ def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optio
     # name (word list `metric_modifier_stop`)
     start = m.start(1)
     for word in rx(r"[\p{Ll}\-]+\s+").finditer(text, m.start(1), m.end(1)):
-        if word.start() != start or word.group().strip() not in resources.word_list("metric_modifier_stop"):
+        if word.start() != start or not _stop_word_start(word.group().rstrip()):
             break
         start = word.end()
     if start == m.end(1):

@@ -942,16 +942,18 @@ def title_names(title: Optional[str]) -> list[tuple[str, bool]]:
     return out
 
 
-#: words before a mention that make it the paper's own: "our Lookahead-minmax", "the proposed
-#: Bayesian early pruning", "we present a diffusion recovery likelihood method", "the so-called X"
-_OWN_BEFORE = rx(r"""
-    \b(?:our|proposed|propose[sd]?|present(?:s|ed)?|introduce[sd]?|so-called|called|named|dubbed|termed)
-    \s+(?:(?:a|an|the|new|novel)\s+)*$          # articles and "new"/"novel" between
-    """, regex.VERBOSE | regex.IGNORECASE)
+#: what may stand between a proposal cue and the name it proposes: articles, "new", "novel"
+_CUE_GAP = rx(r"(?:(?:a|an|the|new|novel)\s+)*$", regex.IGNORECASE)
 
 
-def written_as_own(text: str, start: int, end: int) -> bool:
-    """Does the abstract write the mention text[start:end] as the paper's own: after words that
-    make it so (`_OWN_BEFORE`: "our Lookahead-minmax", "the so-called Orthogonal Multi-Path")? A
-    capital is no evidence ("with SGD", "via Reinforcement Learning" name what is used)."""
-    return bool(_OWN_BEFORE.search(text, max(0, start - 40), start))
+def written_as_own(text: str, start: int) -> bool:
+    """Does the abstract write the name at `start` as the paper's own: right after a proposal cue
+    of resources/proposal_cues.tsv (kinds verb, called, our: "our Lookahead-minmax", "the
+    proposed Bayesian early pruning", "we present a diffusion recovery likelihood method", "the
+    so-called Orthogonal Multi-Path"), articles and "new"/"novel" aside? A capital is no
+    evidence ("with SGD", "via Reinforcement Learning" name what is used)."""
+    cues = _tables()[2]
+    lo = max(0, start - 80)
+    end = _CUE_GAP.search(text, lo, start).start()
+    return any(m.end() == end for kind in ("verb", "called", "our") for cue in cues.get(kind, [])
+               for m in cue.finditer(text, lo, end))

@@ -80,8 +80,11 @@ def test_title_names(title, names):
     ("The so-called Orthogonal Multi-Path (OMP) block could be posed anywhere.", "Orthogonal Multi-Path", True),
     ("Results with point clouds. Point clouds are sparse.", "Point clouds", False),
     ("Chaotic dynamics are intrinsic to training with SGD.", "SGD", False),   # a capital is no evidence
+    ("We also introduce a novel Slot Machine sampler.", "Slot Machine", True),   # "a novel" between
+    ("Our novel slot machines find it.", "slot machines", True),
+    ("This leaves our approach and slot machines apart.", "slot machines", False),  # "our" is not right before
 ])
 def test_written_as_own(text, span, own):
     from extractors.components.names import written_as_own
     start = text.index(span)
-    assert written_as_own(text, start, start + len(span)) is own
+    assert written_as_own(text, start) is own
