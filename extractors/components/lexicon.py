@@ -11,7 +11,8 @@ match their case exactly ("PPO", "Netflix", "o3"), so common words do not fire. 
 start and end on word boundaries; overlapping matches keep the leftmost longest. A known name
 also reaches over what is written right after it as part of it: a family variant ("ResNet-50",
 `_family_member`), a version ("SQuAD v2.0", `_version`), a translation pair ("WMT'14 En-De",
-`_language_pair`) and a data name's release year ("COCO2017", `_year`).
+`_language_pair`), a data name's release year ("COCO2017", `_year`) and a metric's TeX
+sub- and superscripts ("AP^m_novel" from ``$AP^m_{novel}$``, `_script`).
 
 Appends `Candidate`s with source ``lexicon`` to ``doc._.candidates``.
 """
@@ -264,6 +265,26 @@ def _year(text: str, start: int, end: int, forms) -> tuple | None:
     return (start, m.end(), [(text[start:m.end()], f[1], f[2], text[start:m.end()]) for f in data])
 
 
+_SCRIPT = rx(r"""
+    (?: [_^]                               # a TeX subscript or superscript (normalisation drops its braces)
+        [\p{L}\p{N}]{1,12}                  # its content: "m", "novel", "50", "box"
+        (?:[.:][\p{N}]{1,4})?                # a decimal or range of thresholds: "0.5", "50:95"
+    ){1,3}
+    (?![\p{L}\p{N}@^_])                     # the whole script, not the start of a longer word
+    """, regex.VERBOSE)
+
+
+def _script(text: str, start: int, end: int, forms) -> tuple | None:
+    """A known metric with TeX sub- or superscripts written right after it: "AP^m_novel",
+    "mAP^box", "AP_50" (from ``$AP^m_{novel}$``, ``$\\rm{mAP^{box}}$``, ``AP$_{50}$``) name
+    one measure, which leaderboards keep apart from plain "AP"."""
+    metric = [f for f in forms if f[1] == "METRIC"]
+    m = _SCRIPT.match(text, end) if metric else None
+    if not m:
+        return None
+    return (start, m.end(), [(text[start:m.end()], f[1], f[2], text[start:m.end()]) for f in metric])
+
+
 @lru_cache(maxsize=1)
 def languages() -> dict[str, str]:
     """Language name or code (lower case) -> its code (resources/languages.tsv)."""
@@ -314,7 +335,8 @@ def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate
             continue
         if end + 1 < len(key) and (key[end + 1].isalnum() or key[end + 1] in "@^"
                                    or text[end + 1] in "-‐" and end + 2 < len(text) and text[end + 2].isalnum()):
-            family = _family_member(text, start, end + 1, forms) or _year(text, start, end + 1, forms)
+            family = _family_member(text, start, end + 1, forms) or _year(text, start, end + 1, forms) \
+                or _script(text, start, end + 1, forms)
             if family:
                 hits.append((*family, 1))
             continue
@@ -325,7 +347,7 @@ def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate
         if ok:
             hits.append((start, end + 1, ok, 0))
             for derived in (_version(text, start, end + 1, ok), _language_pair(text, start, end + 1, ok),
-                            _year(text, start, end + 1, ok)):
+                            _year(text, start, end + 1, ok), _script(text, start, end + 1, ok)):
                 if derived:
                     hits.append((*derived, 1))
     # leftmost longest; an exact entry before a derived one (family variant, version) of one span

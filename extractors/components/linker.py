@@ -16,7 +16,9 @@ and the sentence and clause structure around the number:
   the nearest one; failing that, the record's only one when the number is a score or delta;
 - lists: range and list partners ("36% and 46%") share what one lacks; so do the members of a list
   that each name their own dataset ("94.9% on ModelNet40 and 93.4% on ScanObjectNN": metric and
-  subject shared, datasets kept; `own_data_partners`);
+  subject shared, datasets kept; `own_data_partners`), and so do the members of a list that each
+  carry a qualifier with the same preposition ("63.2% in ~2 days, 67.8% in ~3 days";
+  `qualified_partners`);
 - baseline (deltas and ratios only): the method or model the change is measured against, named
   after a cue of comparison in the number's clause ("improve DARTS by 0.16%", "outperforms GPT-4
   by 3 points", "2.1x faster than FlashAttention"; the cues are resources/baseline_cues.tsv).
@@ -465,10 +467,50 @@ def own_data_partners(text: str, a, b, data: "Mentions") -> bool:
     return False
 
 
+#: after a number, the qualifier it shares in kind with the next number of a list: a preposition
+#: (group 1) and a short phrase, then the list word ("63.2% in ~2 days, 67.8% in ~3 days")
+_QUALIFIED_GAP = rx(r"""
+    \s+(in|with|at|after|within|under|using)   # the first value's qualifier: its preposition
+    \s+[^,;:()]{1,40}?                          # and a short phrase, with no clause mark
+    \s*(?:,|,?\s+and|,?\s+or)\s+                # the list word before the next value
+    """, regex.VERBOSE | regex.IGNORECASE)
+
+
+def qualified_partners(text: str, a, b) -> bool:
+    """Two numbers of one unit in a list whose members each carry a qualifier with the same
+    preposition: "accuracies of 63.2% in ~2 days, 67.8% in ~3 days and 69.3% in ~4 days",
+    "71.2% with 1% of the labels and 80.1% with 10% of them". Values of one measure by one
+    system under different settings (numbers inside the qualifiers, "~2 days", are not members)."""
+    lo = max(a.end, a.unit_end)
+    if a.unit != b.unit or b.start <= lo:
+        return False
+    m = _QUALIFIED_GAP.fullmatch(text, lo, b.start)
+    if not m:
+        return False
+    hi = max(b.end, b.unit_end)
+    after = text[hi:hi + len(m.group(1)) + 3].split()
+    return bool(after) and after[0].casefold() == m.group(1).casefold()
+
+
+def _list_pairs(text: str, nums, data: "Mentions") -> list:
+    """Consecutive members of the lists `own_data_partners` and `qualified_partners` find; a
+    member's next is one of the three numbers after it (numbers of a qualifier come between)."""
+    pairs = []
+    for i, a in enumerate(nums):
+        for b in nums[i + 1:i + 4]:
+            if own_data_partners(text, a, b, data) or qualified_partners(text, a, b):
+                pairs.append((a, b))
+                break
+            if b.unit == a.unit:
+                break
+    return pairs
+
+
 def share_over_own_data(text: str, nums, data: "Mentions") -> None:
-    """Members of a list that name their own datasets (`own_data_partners`) share the metric and
-    the subject one of them lacks, in both directions; each keeps its own dataset."""
-    pairs = [(a, b) for a, b in zip(nums, nums[1:]) if own_data_partners(text, a, b, data)]
+    """Members of a list that name their own datasets (`own_data_partners`) or qualifiers
+    (`qualified_partners`) share the metric and the subject one of them lacks, in both
+    directions; each keeps its own dataset."""
+    pairs = _list_pairs(text, nums, data)
     for a, b in pairs + pairs[::-1]:
         fill_missing(a, b, "metric")
         if a.kind == "count" or b.kind == "count":

@@ -33,6 +33,26 @@ def test_measure_change_verbs_are_change_verbs():
 
 
 @pytest.mark.parametrize("text,first,second,expected", [
+    ("FooNet reaches accuracies of 63.2% in ~2 days, 67.8% in ~3 days, and 69.3% in ~4 days.", "63.2%", "67.8%", True),
+    ("FooNet reaches accuracies of 63.2% in ~2 days, 67.8% in ~3 days, and 69.3% in ~4 days.", "67.8%", "69.3%", True),
+    ("FooNet gets 71.2% with 1% of the labels and 80.1% with 10% of them.", "71.2%", "80.1%", True),
+    # another preposition after the second, a clause mark, another unit, a "for" (often a system's)
+    ("FooNet gets 71.2% with 1% of the labels and 80.1% after 3 epochs.", "71.2%", "80.1%", False),
+    ("FooNet gets 71.2% with few labels; 80.1% with many labels.", "71.2%", "80.1%", False),
+    ("FooNet gets 71.2% with 1% of the labels and 0.81 with 10% of them.", "71.2%", "0.81", False),
+    ("FooNet gets 71.2% for CLIP and 80.1% for ALIGN.", "71.2%", "80.1%", False),
+], ids=["days-1", "days-2", "labels", "other-preposition", "semicolon", "other-unit", "for"])
+def test_qualified_partners(extractor, text, first, second, expected):
+    """Two numbers each followed by a qualifier with the same preposition are one list
+    (linker.qualified_partners)."""
+    from extractors.components.linker import qualified_partners
+    doc = extractor.nlp(text)
+    at = {n.start: n for n in doc._.numbers}
+    a, b = at[text.index(first)], at[text.index(second)]
+    assert qualified_partners(text, a, b) is expected
+
+
+@pytest.mark.parametrize("text,first,second,expected", [
     ("FooNet reaches 94.9% on the ModelNet40 dataset and 93.4% on the ScanObjectNN dataset.", "94.9%", "93.4%", True),
     ("BarGAN gets an FID of 3.1 on CIFAR-10, 5.2 on CelebA, and 7.9 on LSUN.", "5.2", "7.9", True),
     ("BarGAN gets an FID of 3.1 on CIFAR-10; 5.2 on CelebA.", "3.1", "5.2", True),
