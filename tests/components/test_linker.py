@@ -32,6 +32,22 @@ def test_measure_change_verbs_are_change_verbs():
     assert _changed_phrase().search("a higher traffic reduction ratio by ") is None
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("77.9% zero-shot ImageNet accuracy", True),
+    ("12.3% ImageNet-1K finetuning accuracy", True),
+    ("81.4% test accuracy", True),
+    # a word that never narrows a metric, a clause mark, more than three words
+    ("3% higher accuracy", False),
+    ("81.3% of the accuracy", False),
+    ("81.3%, accuracy", False),
+    ("81.3% on a very large held-out accuracy", False),
+], ids=["dataset-word", "finetuning", "test", "comparative", "of-the", "comma", "four-words"])
+def test_narrowing_words(text, expected):
+    """Words between a number and the metric after it narrow the metric (linker.narrowing_words)."""
+    from extractors.components.linker import narrowing_words
+    assert narrowing_words(text, text.index("%") + 1, text.rindex("accuracy")) is expected
+
+
 @pytest.mark.parametrize("text,first,second,expected", [
     ("FooNet reaches accuracies of 63.2% in ~2 days, 67.8% in ~3 days, and 69.3% in ~4 days.", "63.2%", "67.8%", True),
     ("FooNet reaches accuracies of 63.2% in ~2 days, 67.8% in ~3 days, and 69.3% in ~4 days.", "67.8%", "69.3%", True),
