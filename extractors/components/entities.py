@@ -244,6 +244,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     _all_mentions(text, entities)
     _coined_names_are_proposed(text, entities)
     _proposed_variants(entities)
+    entities += _unkept_variants(cands, entities)
     entities = _title_names_are_proposed(text, doc.user_data.get("extractors.title"), entities,
                                          [(u.start, u.end) for u in doc._.urls or []])
     held, measures = _named_measures(text, held, entities)   # bare mentions only: "accuracy" inside
@@ -542,16 +543,20 @@ def _prior_work(text: str, span: tuple) -> bool:
     return bool(words & _PRIOR_WORK) and not words & {"we", "our"}
 
 
+#: what a size or variant adds to a name: "-L/16", "-H/14", "-S", "-XL", "-v2", "-Large"
+_VARIANT_SUFFIX = rx(r"[-‐][\p{L}\p{N}.]{1,6}(?:/\p{N}{1,3})?")
+
+
 def _proposed_variants(entities: list[Entity]) -> None:
     """Sizes and variants of what the paper proposes are its own too: "LiteViT-S" and
-    "LiteViT-B" of a proposed LiteViT, "DetCLIP-T" of DetCLIP, "Inductive-SubSelNet" of
+    "LiteViT-B" of a proposed LiteViT, "LIMoE-L/16" of LIMoE, "DetCLIP-T" of DetCLIP, "Inductive-SubSelNet" of
     SubSelNet, "MVAST-FF" beside a proposed "MVAST-O", "UC-R2MAB" beside "GM-R2MAB"."""
     proposed = {e.name for e in entities if e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"}}
     stems = {part for n in proposed if "-" in n for part in (n.split("-")[0], n.split("-")[-1])
              if len(part) >= 3 and _COINED.match(part)}
     for e in entities:
         if e.role == "used" and set(e.types) & {"METHOD", "MODEL", "TASK"}:
-            m = rx(r"(.+?)[-‐][\p{L}\p{N}.]{1,6}").fullmatch(e.name)
+            m = rx(r"(.+?)" + _VARIANT_SUFFIX.pattern).fullmatch(e.name)
             pre = rx(r"\p{Lu}\p{Ll}+[-‐](.+)").fullmatch(e.name)
             parts = e.name.split("-")
             if m and m.group(1) in proposed or pre and pre.group(1) in proposed \
@@ -559,6 +564,34 @@ def _proposed_variants(entities: list[Entity]) -> None:
                 e.role = "proposed"
                 if e.types == ["TASK"]:
                     e.types = ["METHOD"]
+
+
+def _unkept_variants(cands: list[Candidate], entities: list[Entity]) -> list[Entity]:
+    """Sizes and variants of a proposed method or model that no evidence but their shape speaks
+    for ("We present LIMoE. ... LIMoE-L/16 achieves 77.9%", "LIMoE-H/14 reaches 84.1%"): shape
+    candidates written as a proposed name, a hyphen and a short variant (`_VARIANT_SUFFIX`), that
+    no entity covers, become proposed entities too (a model when shaped like one or sized,
+    `candidates.SIZED`; else of the proposed name's type), the longest spelling first."""
+    proposed = {e.name: e for e in entities if e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"}}
+    if not proposed:
+        return []
+    taken = [m for e in entities for m in e.mentions]
+    new: dict[str, Entity] = {}
+    for c in sorted((c for c in cands if c.source == Source.SHAPE), key=lambda c: (c.start, -(c.end - c.start))):
+        if any(_overlap((c.start, c.end), m) for m in taken):
+            continue
+        base = next((p for n, p in proposed.items() if c.text.startswith(n)
+                     and _VARIANT_SUFFIX.fullmatch(c.text, len(n))), None)
+        if base is None:
+            continue
+        e = new.get(c.text)
+        if e is None:
+            typ = "MODEL" if model_shaped(c.text) or SIZED.match(c.text) else base.types[0]
+            e = new[c.text] = Entity(name=c.text, types=[typ], role="proposed", sources={Source.SHAPE},
+                                     votes={typ: Weight.SHAPE_DEFAULT})
+        e.mentions.append((c.start, c.end))
+        taken.append((c.start, c.end))
+    return list(new.values())
 
 
 #: a hyphen or a dash between the words of a name reads as a space ("Lookahead–minmax" is
