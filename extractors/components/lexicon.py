@@ -278,6 +278,8 @@ def _script(text: str, start: int, end: int, forms) -> tuple | None:
     """A known metric with TeX sub- or superscripts written right after it: "AP^m_novel",
     "mAP^box", "AP_50" (from ``$AP^m_{novel}$``, ``$\\rm{mAP^{box}}$``, ``AP$_{50}$``) name
     one measure, which leaderboards keep apart from plain "AP"."""
+    if end >= len(text) or text[end] not in "_^":
+        return None   # most names: no script after them (checked first, for speed)
     metric = [f for f in forms if f[1] == "METRIC"]
     m = _SCRIPT.match(text, end) if metric else None
     if not m:
