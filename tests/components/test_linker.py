@@ -48,41 +48,36 @@ def test_narrowing_words(text, expected):
     assert narrowing_words(text, text.index("%") + 1, text.rindex("accuracy")) is expected
 
 
-@pytest.mark.parametrize("text,first,second,expected", [
-    ("FooNet reaches accuracies of 63.2% in ~2 days, 67.8% in ~3 days, and 69.3% in ~4 days.", "63.2%", "67.8%", True),
-    ("FooNet reaches accuracies of 63.2% in ~2 days, 67.8% in ~3 days, and 69.3% in ~4 days.", "67.8%", "69.3%", True),
-    ("FooNet gets 71.2% with 1% of the labels and 80.1% with 10% of them.", "71.2%", "80.1%", True),
-    # another preposition after the second, a clause mark, another unit, a "for" (often a system's)
-    ("FooNet gets 71.2% with 1% of the labels and 80.1% after 3 epochs.", "71.2%", "80.1%", False),
-    ("FooNet gets 71.2% with few labels; 80.1% with many labels.", "71.2%", "80.1%", False),
-    ("FooNet gets 71.2% with 1% of the labels and 0.81 with 10% of them.", "71.2%", "0.81", False),
-    ("FooNet gets 71.2% for CLIP and 80.1% for ALIGN.", "71.2%", "80.1%", False),
-], ids=["days-1", "days-2", "labels", "other-preposition", "semicolon", "other-unit", "for"])
-def test_qualified_partners(extractor, text, first, second, expected):
-    """Two numbers each followed by a qualifier with the same preposition are one list
-    (linker.qualified_partners)."""
-    from extractors.components.linker import qualified_partners
+@pytest.mark.parametrize("rule,text,first,second,expected", [
+    # own_data: each value names its own dataset
+    ("own_data", "FooNet reaches 94.9% on the ModelNet40 dataset and 93.4% on the ScanObjectNN dataset.", "94.9%", "93.4%", True),
+    ("own_data", "BarGAN gets an FID of 3.1 on CIFAR-10, 5.2 on CelebA, and 7.9 on LSUN.", "5.2", "7.9", True),
+    ("own_data", "BarGAN gets an FID of 3.1 on CIFAR-10; 5.2 on CelebA.", "3.1", "5.2", True),
+    #   a clause with its own system, a second verb, or another unit between: not one list
+    ("own_data", "BarGAN gets an FID of 3.1 on CIFAR-10, while StyleGAN2 gets 5.2 on CelebA.", "3.1", "5.2", False),
+    ("own_data", "BarGAN gets 3.1 on CIFAR-10 and needs 5.2 on CelebA.", "3.1", "5.2", False),
+    ("own_data", "BarGAN gets 91.0% on CIFAR-10 and 5.2 on CelebA.", "91.0%", "5.2", False),
+    #   no dataset between them: the plain list partners of linker._PARTNER instead
+    ("own_data", "BarGAN gets 3.1 and 5.2 on CIFAR-10.", "3.1", "5.2", False),
+    # qualified: each value carries a qualifier with the same preposition
+    ("qualified", "FooNet reaches accuracies of 63.2% in ~2 days, 67.8% in ~3 days, and 69.3% in ~4 days.", "63.2%", "67.8%", True),
+    ("qualified", "FooNet reaches accuracies of 63.2% in ~2 days, 67.8% in ~3 days, and 69.3% in ~4 days.", "67.8%", "69.3%", True),
+    ("qualified", "FooNet gets 71.2% with 1% of the labels and 80.1% with 10% of them.", "71.2%", "80.1%", True),
+    #   another preposition after the second, a clause mark, another unit, a "for" (often a system's)
+    ("qualified", "FooNet gets 71.2% with 1% of the labels and 80.1% after 3 epochs.", "71.2%", "80.1%", False),
+    ("qualified", "FooNet gets 71.2% with few labels; 80.1% with many labels.", "71.2%", "80.1%", False),
+    ("qualified", "FooNet gets 71.2% with 1% of the labels and 0.81 with 10% of them.", "71.2%", "0.81", False),
+    ("qualified", "FooNet gets 71.2% for CLIP and 80.1% for ALIGN.", "71.2%", "80.1%", False),
+], ids=["dataset-word", "oxford-comma", "semicolon", "while-clause", "second-verb", "other-unit", "no-dataset",
+        "days-1", "days-2", "labels", "other-preposition", "semicolon-q", "other-unit-q", "for"])
+def test_list_partners(extractor, rule, text, first, second, expected):
+    """Two numbers that each name their own dataset (linker.own_data_partners) or each carry a
+    qualifier with the same preposition (linker.qualified_partners) are one list."""
+    from extractors.components.linker import data_mentions, own_data_partners, qualified_partners
     doc = extractor.nlp(text)
     at = {n.start: n for n in doc._.numbers}
     a, b = at[text.index(first)], at[text.index(second)]
-    assert qualified_partners(text, a, b) is expected
-
-
-@pytest.mark.parametrize("text,first,second,expected", [
-    ("FooNet reaches 94.9% on the ModelNet40 dataset and 93.4% on the ScanObjectNN dataset.", "94.9%", "93.4%", True),
-    ("BarGAN gets an FID of 3.1 on CIFAR-10, 5.2 on CelebA, and 7.9 on LSUN.", "5.2", "7.9", True),
-    ("BarGAN gets an FID of 3.1 on CIFAR-10; 5.2 on CelebA.", "3.1", "5.2", True),
-    # a clause with its own system, a second verb, or another unit between: not one list
-    ("BarGAN gets an FID of 3.1 on CIFAR-10, while StyleGAN2 gets 5.2 on CelebA.", "3.1", "5.2", False),
-    ("BarGAN gets 3.1 on CIFAR-10 and needs 5.2 on CelebA.", "3.1", "5.2", False),
-    ("BarGAN gets 91.0% on CIFAR-10 and 5.2 on CelebA.", "91.0%", "5.2", False),
-    # no dataset between them: the plain list partners of linker._PARTNER instead
-    ("BarGAN gets 3.1 and 5.2 on CIFAR-10.", "3.1", "5.2", False),
-], ids=["dataset-word", "oxford-comma", "semicolon", "while-clause", "second-verb", "other-unit", "no-dataset"])
-def test_own_data_partners(extractor, text, first, second, expected):
-    """Two numbers each followed by their own dataset are one list (linker.own_data_partners)."""
-    from extractors.components.linker import data_mentions, own_data_partners
-    doc = extractor.nlp(text)
-    at = {n.start: n for n in doc._.numbers}
-    a, b = at[text.index(first)], at[text.index(second)]
-    assert own_data_partners(text, a, b, data_mentions(doc._.entities)) is expected
+    if rule == "own_data":
+        assert own_data_partners(text, a, b, data_mentions(doc._.entities)) is expected
+    else:
+        assert qualified_partners(text, a, b) is expected
