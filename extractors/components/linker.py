@@ -543,7 +543,7 @@ def narrowing_words(text: str, pos: int, s: int) -> bool:
     "than", "higher")."""
     if not _NARROWING.fullmatch(text, pos, s):
         return False
-    return not any(_stop_word_start(w + " ") for w in text[pos:s].split())
+    return not any(_stop_word_start(w) for w in text[pos:s].split())
 
 
 def _metric_after(text, pos, s_end, metrics, held, held_at, revived) -> Optional[str]:
