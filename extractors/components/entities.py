@@ -243,8 +243,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     _proposed_from_spans(doc, entities)
     _all_mentions(text, entities)
     _coined_names_are_proposed(text, entities)
-    _proposed_variants(entities)
-    entities += _unkept_variants(cands, entities)
+    entities += _proposed_variants(entities, cands)
     entities = _title_names_are_proposed(text, doc.user_data.get("extractors.title"), entities,
                                          [(u.start, u.end) for u in doc._.urls or []])
     held, measures = _named_measures(text, held, entities)   # bare mentions only: "accuracy" inside
@@ -547,10 +546,12 @@ def _prior_work(text: str, span: tuple) -> bool:
 _VARIANT_SUFFIX = rx(r"[-‐][\p{L}\p{N}.]{1,6}(?:/\p{N}{1,3})?")
 
 
-def _proposed_variants(entities: list[Entity]) -> None:
+def _proposed_variants(entities: list[Entity], cands: list[Candidate]) -> list[Entity]:
     """Sizes and variants of what the paper proposes are its own too: "LiteViT-S" and
     "LiteViT-B" of a proposed LiteViT, "LIMoE-L/16" of LIMoE, "DetCLIP-T" of DetCLIP, "Inductive-SubSelNet" of
-    SubSelNet, "MVAST-FF" beside a proposed "MVAST-O", "UC-R2MAB" beside "GM-R2MAB"."""
+    SubSelNet, "MVAST-FF" beside a proposed "MVAST-O", "UC-R2MAB" beside "GM-R2MAB". Entities of
+    those names become proposed; the new entities for variants only their shape speaks for
+    (`_unkept_variants`) are returned."""
     proposed = {e.name for e in entities if e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"}}
     stems = {part for n in proposed if "-" in n for part in (n.split("-")[0], n.split("-")[-1])
              if len(part) >= 3 and _COINED.match(part)}
@@ -564,11 +565,12 @@ def _proposed_variants(entities: list[Entity]) -> None:
                 e.role = "proposed"
                 if e.types == ["TASK"]:
                     e.types = ["METHOD"]
+    return _unkept_variants(cands, entities)
 
 
 def _unkept_variants(cands: list[Candidate], entities: list[Entity]) -> list[Entity]:
-    """Sizes and variants of a proposed method or model that no evidence but their shape speaks
-    for ("We present LIMoE. ... LIMoE-L/16 achieves 77.9%", "LIMoE-H/14 reaches 84.1%"): shape
+    """(`_proposed_variants`, second part.) Sizes and variants of a proposed method or model that
+    no evidence but their shape speaks for ("We present LIMoE. ... LIMoE-L/16 achieves 77.9%", "LIMoE-H/14 reaches 84.1%"): shape
     candidates written as a proposed name, a hyphen and a short variant (`_VARIANT_SUFFIX`), that
     no entity covers, become proposed entities too (a model when shaped like one or sized,
     `candidates.SIZED`; else of the proposed name's type), the longest spelling first."""

@@ -108,8 +108,9 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
         elif w.lower() in allowed_inner and end is not None:
             if w.lower() != "of" and rx(r"\s+the\b").match(text, wm.end()):
                 break  # "the proposed SLAM to the Karush-Kuhn-Tucker points": a new phrase
-            if w.lower() != "and" and _coined_word(text[pos:end]):
-                break  # "our TOIST on COCO-Tasks", "R-SAM on CIFAR": a coined name is whole
+            if w.lower() != "and" and " " not in text[pos:end] and _coined(text[pos:end]):
+                break  # "our TOIST on COCO-Tasks", "R-SAM on CIFAR": one coined word is a whole
+                # name, where the words of a longer one are plain ("Contrast to Divide")
         else:
             break
         nxt = rx(r"[ \t]+").match(text[wm.end():wm.end() + 3])
@@ -119,13 +120,6 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
     if end is None:
         return None
     return pos, end
-
-
-def _coined_word(run: str) -> bool:
-    """Is a run one word shaped as a coined name (a capital or a digit after its first letter:
-    "TOIST", "R-SAM", "PIFu", "GTA5")? Such a name is complete; the words of a longer name
-    ("Contrast to Divide", "Sharpness-Aware Training for Free") are ordinary capitalised words."""
-    return " " not in run and any(ch.isupper() or ch.isdigit() for ch in run[1:])
 
 
 #: the scope of a shape pattern (name_patterns.tsv, third column) whose every match lies inside
