@@ -28,7 +28,7 @@ from spacy.tokens import Doc
 
 from .entities import add_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, after_from, features, pairs
-from .linker import data_mentions, dataset_split, parallel_lists, share_links, share_over_own_data
+from .linker import data_mentions, dataset_split, metric_mentions, parallel_lists, share_links, share_over_own_data
 from .sentences import doc_sentences
 from .textutil import doc_text
 
@@ -124,7 +124,7 @@ def relink(doc: Doc, models: dict) -> None:
             n.subject, n.subjects = name, []
     same_range_links(nums, ctx.text)
     data = data_mentions(doc._.entities or [])
-    parallel_lists(ctx.text, nums, data)   # a rule the scorer does not overrule
+    parallel_lists(ctx.text, nums, data, metric_mentions(doc._.entities or []))   # rules the scorer does not overrule
     share_links(ctx.text, nums)   # range and list partners share what the other lacks, as in the rules
     share_over_own_data(ctx.text, nums, data)   # so do members of a list that each name their data
     if added:
