@@ -310,7 +310,10 @@ _APPOSITIVE = rx(r"""
     (?:\\emph\{|\\textit\{|\*)?                # markup the normaliser keeps
     (?P<name>\p{L}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*           # the name: words, hyphens inside,
         (?:\s+[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*){0,5}?)         # one to six of them
-    \}?\*?\s*(?:,|-{2,3}|—|–)                   # the closing comma or dash
+    \}?\*?                                     # the markup's end
+    (?:\s*\([^()]{1,20}\))?                     # perhaps its short form: "Our method, Adversarial
+                                                #   Batch Normalization (AdvBN), improves"
+    \s*(?:,|-{2,3}|—|–)                         # the closing comma or dash
     """, regex.VERBOSE)
 
 
@@ -325,7 +328,8 @@ _WE_STUDY = rx(r"\bwe\s+study\b", regex.IGNORECASE)
 def _appositive_names(text: str, sents: Sentences) -> list[Candidate]:
     """A name set off after a kind noun of a system (resources/type_heads.tsv: "approach", "method",
     "paradigm"), in a sentence that proposes (`_PROPOSAL_WORD` or "we study"), is the paper's own,
-    lower case or not: "We study a different approach, symmetry teleportation, that ...". The name
+    lower case or not: "We study a different approach, symmetry teleportation, that ...", "Our
+    method, Adversarial Batch Normalization (AdvBN), improves" (after "our", in any sentence). The name
     holds no function or clause word (`_RUN_END`), does not start with a naming word or a gerund
     (`_NAMING_LEAD`) and is not a bare article phrase."""
     heads = _tables()[3]
@@ -338,8 +342,9 @@ def _appositive_names(text: str, sents: Sentences) -> list[Candidate]:
                 or words[-1].casefold() in ("and", "of") or _NAMING_LEAD.match(words[0]):
             continue
         s, e = sents.at(m.start())
-        if not (_PROPOSAL_WORD.search(text, s, e) or _WE_STUDY.search(text, s, e)):
-            continue
+        if not (m.group().startswith(("Our", "our")) or _PROPOSAL_WORD.search(text, s, e)
+                or _WE_STUDY.search(text, s, e)):
+            continue   # "our method, X," is the paper's own; "a method, X," only in a proposal
         ns = m.start("name")
         out.append(Candidate(ns, m.end("name"), m.group("name"), Source.PROPOSAL,
                              {head_type(m.group("kind"), heads): Weight.PATTERN}, proposed=True))
@@ -494,7 +499,11 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
                 kind = rx(r"(?<![\p{L}\-])(\p{Ll}+)\s+$").search(phrase, 0, c.start())
                 if kind and head_type(kind.group(1), _tables()[3]) and len(phrase[:c.start()].split()) <= max_words \
                         and not rx(r"[()\[\]]").search(phrase[:c.start()]) and rx(r"\s|[,.;:(]|$").match(phrase, c.end()):
-                    return [Candidate(pos + c.start(), pos + c.end(), c.group(), Source.PROPOSAL, {}, proposed=True)]
+                    # the kind noun types the name as a head noun after it would ("our method SST":
+                    # a method, whatever the lexicon knows SST as); not a task noun (see "called")
+                    t = head_type(kind.group(1), _tables()[3])
+                    return [Candidate(pos + c.start(), pos + c.end(), c.group(), Source.PROPOSAL,
+                                      {t: Weight.HEAD_NOUN} if t != "TASK" else {}, proposed=True)]
     if not m or len(phrase[:m.start()].split()) > max_words or rx(r"[()\[\]]").search(phrase[:m.start()]):
         return []
     before = phrase[:m.start()]
