@@ -68,7 +68,7 @@ _NOT_REGEX_SPACE = str.maketrans({c: "x" for c in "\x1c\x1d\x1e\x1f"})
 
 
 def _has_long_chunk(text: str) -> bool:
-    """Whether `text` has a run of at least LONG_CHUNK non-whitespace characters (whitespace as
+    r"""Whether `text` has a run of at least LONG_CHUNK non-whitespace characters (whitespace as
     the `regex` module's ``\s``, which is `str.isspace` less U+001C-U+001F): what
     ``regex.search(r"\S{120,}")`` answers, in a tenth of its time (it rescans each run)."""
     if "\x1c" in text or "\x1d" in text or "\x1e" in text or "\x1f" in text:

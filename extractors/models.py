@@ -16,7 +16,7 @@ SCHEMA_BASE_URL = "https://extractors.invalid/schemas"
 
 
 def record_id(text: str) -> str:
-    """16 hex chars of sha256 over the text with whitespace runs collapsed and ends stripped
+    r"""16 hex chars of sha256 over the text with whitespace runs collapsed and ends stripped
     (``" ".join(text.split())`` is ``re.sub(r"\s+", " ", text).strip()``: both take whitespace
     as `str.isspace`)."""
     return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:16]

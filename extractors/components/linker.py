@@ -447,14 +447,14 @@ def metric_mentions(entities) -> Mentions:
     return typed_mentions(entities, frozenset({"METRIC"}))
 
 
-def parallel_lists(text: str, nums, data: Mentions, metrics: Optional[Mentions] = None) -> None:
+def parallel_lists(text: str, nums, data: Mentions, metrics: Mentions) -> None:
     """A run of k >= 2 numbers of one unit followed at once by a coordinated list of k datasets,
     or of k metrics, pairs up in order, "respectively" or not ("reduces the error by 89%, 19%,
     80%, and 35% on the KITTI, Ford multi-AV, Oxford RobotCar and VIGOR datasets", "improves them
     by 1.65, 1.76 and 1.81 in terms of BLEU-4, ROUGE-L and METEOR"): only `_LIST_TO_LIST` (or
     `_LIST_TO_METRICS`) between the last number and the first name, so the two lists are one
     phrase."""
-    lists = [(data, "dataset", _LIST_TO_LIST)] + ([(metrics, "metric", _LIST_TO_METRICS)] if metrics else [])
+    lists = ((data, "dataset", _LIST_TO_LIST), (metrics, "metric", _LIST_TO_METRICS))
     i = 0
     while i < len(nums):
         run = [nums[i]]

@@ -131,7 +131,7 @@ _SPACE_BEFORE = rx(r"(?r)\s")
 
 
 def numbered_chunks(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every maximal run of non-whitespace (the `regex` module's ``\S``) that
+    r"""(start, end) of every maximal run of non-whitespace (the `regex` module's ``\S``) that
     holds a number character, in order."""
     out = []
     m = _NUMBER.search(text)
