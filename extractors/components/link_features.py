@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity, singular_quality
-from .linker import CLAUSE_BREAK, COMPARISON, after_from, before_value, names_change, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
+from .linker import CLAUSE_BREAK, COMPARISON, GIVEN_FOR, after_from, before_value, names_change, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -441,12 +441,9 @@ def in_parenthesis_after(p: Pair) -> float:
                  and bool(_PAREN_OPEN.fullmatch(p.ctx.text, p.mention[1], p.number.start)))
 
 
-_GIVEN_FOR = rx(r"\s*(?:[\p{L}@^\-]+\s+){0,2}?for\s+(?:the\s+)?")
-
-
 def given_for(p: Pair) -> float:
     """The number is given for the mention right after it ('0.76 for SelfCheckGPT')."""
-    return float(not before(p) and bool(_GIVEN_FOR.fullmatch(p.ctx.text, p.end, p.mention[0])))
+    return float(not before(p) and bool(GIVEN_FOR.fullmatch(p.ctx.text, p.end, p.mention[0])))
 
 
 def labelled_by(p: Pair) -> float:
