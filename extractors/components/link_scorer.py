@@ -28,7 +28,8 @@ from spacy.tokens import Doc
 
 from .entities import add_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, after_from, features, pairs
-from .linker import data_mentions, dataset_split, metric_mentions, parallel_lists, share_links, share_over_own_data
+from .linker import (Mentions, data_mentions, dataset_split, metric_mentions, parallel_lists, respective, share_links,
+                     share_over_own_data)
 from .sentences import doc_sentences
 from .textutil import doc_text
 
@@ -124,7 +125,11 @@ def relink(doc: Doc, models: dict) -> None:
             n.subject, n.subjects = name, []
     same_range_links(nums, ctx.text)
     data = data_mentions(doc._.entities or [])
-    parallel_lists(ctx.text, nums, data, metric_mentions(doc._.entities or []))   # rules the scorer does not overrule
+    metrics = metric_mentions(doc._.entities or [])
+    # rules the scorer does not overrule: lists that go together ("respectively", a list of numbers
+    # right before as many metrics)
+    respective(ctx.text, nums, doc_sentences(doc), data, Mentions(), metrics)
+    parallel_lists(ctx.text, nums, data, metrics)
     share_links(ctx.text, nums)   # range and list partners share what the other lacks, as in the rules
     share_over_own_data(ctx.text, nums, data)   # so do members of a list that each name their data
     if added:

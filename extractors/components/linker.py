@@ -240,7 +240,7 @@ def link_numbers(doc: Doc) -> None:
     share_over_own_data(text, nums, data)
     _framed_metric(text, nums, sents, metrics, held, held_at, revived)
     _compared(text, nums, sents)
-    _respective(text, nums, sents, data, systems, metrics)
+    respective(text, nums, sents, data, systems, metrics)
     parallel_lists(text, nums, data, metrics)
     doc._.baselines = _baselines(text, nums, sents, systems, clauses)
     if revived:
@@ -387,7 +387,7 @@ def chains(text: str, mentions, lo: int, hi: int) -> list[list]:
     return [c for c in chains if len(c) >= 2]
 
 
-def _respective(text: str, nums, sents: Sentences, data, systems, metrics) -> None:
+def respective(text: str, nums, sents: Sentences, data, systems, metrics) -> None:
     """Lists that go together: "95.1%, 80.2% and 70.3% on CIFAR-10, CIFAR-100 and ImageNet,
     respectively", "A and B reach 80% and 70%, respectively", "gains of 20%, 11% and 19% in
     BLEU-4, ROUGE-L and METEOR, respectively": in a sentence that says "respectively", a run of k
