@@ -385,6 +385,8 @@ _CHAR_RX = rx(
     r"|(?P<ent>&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
     rf"|(?P<numsp>(?<=\d)[{_SPACES}](?=\d{{3}}(?!\d)))"
     r"|(?P<ctl>[\x00-\x08\x0b\x0c\x0e-\x1f\x7f])"
+    # LaTeX's tie (a non-breaking space) between a word and a word or number: "1~GPU", "Something~v2"
+    r"|(?P<tie>(?<=[\p{L}\p{N}])~(?=\p{L})|(?<=\p{L})~(?=\p{N}))"
 )
 
 
@@ -429,7 +431,7 @@ def _chars(text: str) -> tuple[str, SegmentMap] | None:
             out.put(decoded if decoded != m.group() else m.group(), m.start(), m.end())
         elif g == "numsp":
             pass
-        elif g == "ctl":
+        elif g in ("ctl", "tie"):
             out.put(" ", m.start(), m.end())
         pos = m.end()
     out.copy(pos, len(text))

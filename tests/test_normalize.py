@@ -48,6 +48,12 @@ def test_percent_is_not_a_latex_comment():
     assert n.clean == "reaches 5 and 10% of all data"
 
 
+def test_latex_tie_is_a_space_but_approximately_and_ranges_stay():
+    n = normalize("takes 1~day on Something-Something~v2 with ~5% gains and 3~5 layers")
+    assert n.clean == "takes 1 day on Something-Something v2 with ~5% gains and 3~5 layers"
+    assert n.to_raw(n.clean.index("day"), n.clean.index("day") + 3) == (8, 11)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab1 {}$\\%*_[]()&;#~^\u2009ﬁ\u00ad\ntexbfO")), max_size=80),
        st.data())
