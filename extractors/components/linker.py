@@ -68,7 +68,7 @@ COMPARISON = (r"than|over|compared\s+(?:to|with)|against|vs\.?|versus"
 #: words after which a name is an example or a baseline: "unlike X", "such as X", "from X", "by X"
 _EXAMPLE_OR_SOURCE = r"relative\s+to|unlike|like|such\s+as|including|e\.g\.,?|from|of|on|with|in|by"
 #: up to two words between such a word and the name ("than the strong GPT-4 ...")
-_UP_TO_TWO_WORDS = r"\s+(?:the\s+)?(?:\S+\s+){0,2}?$"
+_UP_TO_TWO_WORDS = r"\s+(?:the\s+)?(?:[^\s,]+\s+){0,2}?$"  # not past a comma ("in contrast, X achieves")
 _BASELINE_BEFORE = rx(rf"\b(?:{COMPARISON}|{_EXAMPLE_OR_SOURCE}){_UP_TO_TWO_WORDS}", regex.IGNORECASE)
 #: the nouns a paper calls its own contribution by ("our method", "the proposed framework")
 _SYSTEM_NOUNS = (r"method|approach|model|framework|algorithm|system|technique|"
@@ -157,9 +157,11 @@ def bare_shape(e: Entity) -> bool:
         and max(e.votes.values(), default=0.0) <= Weight.SHAPE_DEFAULT
 
 
-#: a verb right after a name (perhaps after an adverb or a "for X"): the name is the doer ("ESMA
-#: requires", "the Neural-PDE can efficiently extract", "DataMUX for Transformers can multiplex")
-_DOER_AFTER = rx(r"""[ ](?:(?:for|with|on)[ ]\S+[ ])?(?:\p{Ll}+ly[ ])?
+#: a verb right after a name (perhaps after an adverb, a "for X" or an aside such as ", with 54M
+#: parameters,"): the name is the doer ("ESMA requires", "the Neural-PDE can efficiently extract",
+#: "DataMUX for Transformers can multiplex", "Sequencer2D-L, with 54M parameters, realizes")
+_DOER_AFTER = rx(r"""(?:,[ ](?:with|at|using|despite|having|under)\b[^,;.()]{1,60},)?   # ", with 54M parameters,"
+                     [ ](?:(?:for|with|on)[ ]\S+[ ])?(?:\p{Ll}+ly[ ])?
                      (?:can|could|will|would|may|might|must|should|is|are|was|were|has|have|had|does|do
                        |\p{Ll}{2,}(?<!ss)(?:es|s|ed))\b""", regex.VERBOSE)
 
