@@ -586,6 +586,9 @@ def _metric_after(text, pos, s_end, metrics, held, held_at, revived) -> Optional
     return None
 
 
+#: a measure named right after another number is that number's unit ("with 22.8M parameters, 82.3%
+#: on ImageNet-1K"): it does not measure the numbers after it
+_UNIT_OF_NUMBER = rx(r"(?<![\p{L}\p{N}\-.,])\d+(?:[.,]\d+)*(?:[kKMGBT%]|\\%)?\s*$")
 #: "for the first time", "at the same time": a quality word in an idiom measures nothing
 _IDIOM_BEFORE = rx(r"\b(?:first|second|third|last|same|each|every|any|some|long|short|real|next)\s+$",
                               regex.IGNORECASE)
@@ -599,13 +602,13 @@ def _metric_before(text, pos, s_start, metrics, held, held_at, revived, by_only:
 
     best = None
     for s, t, e in metrics.within(s_start, pos):
-        if t <= pos and measures(t):
+        if t <= pos and measures(t) and not _UNIT_OF_NUMBER.search(text, max(0, s - 12), s):
             best = e.name
     if best:
         return best
     for s, t, _ in held_at.within(s_start, pos):
         span = t <= pos and measures(t) and not _IDIOM_BEFORE.search(text, max(0, s - 12), s) \
-            and _measure_span(text, s, t)
+            and not _UNIT_OF_NUMBER.search(text, max(0, s - 12), s) and _measure_span(text, s, t)
         if span:
             best = _revive(text, span, held, revived)
     return best
