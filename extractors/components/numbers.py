@@ -638,7 +638,8 @@ def _share_ranges(text: str, nums: list[NumberMatch]) -> None:
     total's unit."""
     for i, (a, b) in enumerate(zip(nums, nums[1:])):
         gap = text[a.end:b.start]
-        if len(gap) <= 5 and _RANGE.match(gap) and a.unit is None and b.unit is not None:
+        if len(gap) <= 5 and _RANGE.match(gap) and a.unit is None and b.unit is not None \
+                and not (a.magnitude and b.unit == "%"):  # "(seq. length 16K, 61.4% accuracy)": two quantities
             a.unit = b.unit
             a.kind = a.kind or b.kind
             a.unit_kind = a.unit_kind or b.unit_kind
