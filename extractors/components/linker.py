@@ -201,7 +201,8 @@ def link_numbers(doc: Doc) -> None:
         if n.unit not in (None, "%", "x", "points") and n.kind == "count":
             metric = None
         else:
-            metric = unit_metric(n, metrics) or _metric_after(text, n_end, s_end, metrics, held, held_at, revived)
+            metric = unit_metric(n, metrics) or _metric_after(text, n_end, s_end, metrics, held, held_at, revived,
+                                                              share=n.kind == "ratio")
             if metric is None:  # a ratio only by "reduces memory by 4.2x", not "2.3x faster than"
                 metric = _metric_before(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
                                         s_start, metrics, held, held_at, revived, by_only=n.kind == "ratio")
@@ -584,17 +585,26 @@ def narrowing_words(text: str, pos: int, s: int) -> bool:
     return not any(_stop_word_start(w) for w in text[pos:s].split())
 
 
-def _metric_after(text, pos, s_end, metrics, held, held_at, revived) -> Optional[str]:
+def _metric_after(text, pos, s_end, metrics, held, held_at, revived, share: bool) -> Optional[str]:
+    """The metric named right after a number ending at `pos`; for a share (`share`: a ratio), also
+    after "of the" ("only 5% of the storage space")."""
+    def after(end: int) -> bool:
+        return bool(_METRIC_AFTER.match(text[pos:end]) or narrowing_words(text, pos, end)
+                    or share and _OF_THE.fullmatch(text, pos, end))
+
     for s, t, e in metrics.within(pos, min(s_end, pos + 40)):
-        if _METRIC_AFTER.match(text[pos:s]) or narrowing_words(text, pos, s):
+        if after(s):
             return e.name
     for s, t, _ in held_at.within(pos, min(s_end, pos + 40)):
         # the words that narrow the quality word may stand between: "50% search time"
         span = _measure_span(text, s, t, extend_from=pos)
-        if span and span[0] >= pos and (_METRIC_AFTER.match(text[pos:span[0]])
-                                        or narrowing_words(text, pos, span[0])):
+        if span and span[0] >= pos and after(span[0]):
             return _revive(text, span, held, revived)
     return None
+
+
+#: between a share and the resource it is a part of: "5% of the storage space"
+_OF_THE = rx(r"\s+of\s+the\s+")
 
 
 #: a measure named right after another number is that number's unit ("with 22.8M parameters, 82.3%
@@ -945,6 +955,9 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
     named_ours = first is not None and rx(r"\b(?:our|the\s+proposed)\s+(?:\S+\s+){0,2}$", regex.IGNORECASE) \
         .search(text, max(c_start, first[0] - 40), first[0])  # "our DetCLIP-T outperforms ...": the name says which
     if ours and proposed and not named_ours and (first is None or ours[0].start() < first[0]):
+        if ours[0].group().lower().startswith("it"):
+            # "It achieves ...": the proposed system named last before it, its antecedent
+            return [_antecedent(proposed, ours[0].start())]
         return [proposed[0].name]
     if first is not None:
         group = _coordinated(text, first, before)
@@ -961,6 +974,18 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
                 .search(text[n.end:m[0]]):   # not "compared with the ILP-based method": a baseline
             return [m[2].name]
     return []
+
+
+def _antecedent(proposed, pos: int) -> str:
+    """The proposed system whose mention comes last before `pos` (the first proposed one when none
+    does): what "it" opening a clause refers to ("... the superiority of GhostNetV2 over existing
+    architectures. For example, it achieves 75.3%")."""
+    best, at = proposed[0], -1
+    for e in proposed:
+        for s, _ in e.mentions:
+            if at < s < pos:
+                best, at = e, s
+    return best.name
 
 
 #: "pre-trained on / pretraining with (the) D": what a model learned from before it was measured
