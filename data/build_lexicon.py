@@ -20,6 +20,7 @@ that are safe to match in running text:
 - a name written with its acronym definition ("mean corruption error (mCE)") as its long form
   only (`defined_long_form`);
 - no metric name that is a dataset's name and a metric's ("ImageNet Top-1 Accuracy": `dataset_first`);
+- no data name that is another data name and a generic split ("PASCAL VOC 2012 test": `split_named`);
 - a dataset or benchmark name ending in its kind word ("Mapillary Vistas Dataset") also without
   it ("Mapillary Vistas"), when what is left is still a name (`without_kind_word`).
 Each kept form gets a type (DATASET, BENCHMARK, METHOD, MODEL, METRIC), a weight (2 for curated
@@ -125,6 +126,19 @@ def dataset_first(form: str, data: set, metrics: set) -> bool:
     return False
 
 
+#: a data name's last word that names one of its generic splits ("PASCAL VOC 2012 test", "Cityscapes val")
+SPLIT_LAST = re.compile(r"^(?P<bare>.+?)\s+(?:test|testing|val|validation|dev|train|training)$", re.I)
+
+
+def split_named(form: str, data_lower: set) -> bool:
+    """"PASCAL VOC 2012 test": a catalogue data name that is another data name (`data_lower`: the
+    dataset and benchmark forms, lower-cased) and a generic split. In running text the two are a
+    dataset and its split (SPEC: the dataset keeps its name without the split, which `split`
+    records), which the matcher finds once this form is left out."""
+    m = SPLIT_LAST.match(form)
+    return bool(m) and m.group("bare").lower() in data_lower
+
+
 def main(src: Path) -> None:
     flags = {}
     with open(src / "ambiguous.tsv", encoding="utf-8") as fh:
@@ -149,6 +163,8 @@ def main(src: Path) -> None:
     data = {f for f, t, _, _ in rows if t in ("DATASET", "BENCHMARK")}
     metrics = {f.lower() for f, t, _, _ in rows if t == "METRIC"}
     rows = {r for r in rows if not (r[1] == "METRIC" and dataset_first(r[0], data, metrics))}
+    data_lower = {f.lower() for f in data}
+    rows = {r for r in rows if not (r[1] in ("DATASET", "BENCHMARK") and split_named(r[0], data_lower))}
     for line in (OUT / "tasks.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             rows.add((line.strip(), "TASK", 2, line.strip()))
