@@ -97,7 +97,7 @@ _BY_BEFORE = rx(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*"  # at most eight words, the
 #: "the FID of a previously trained ImageNet-64 model from 2.07 to 1.55": the measure of a change
 #: "from A to B" may stand further back, when what follows it says whose or where it is
 _FROM_BEFORE = rx(r"""
-    ^\s+(?:of|on|for|in)\s+               # the measure's complement: whose or where
+    ^\s+(?:of|on|for|in|between)\s+       # the measure's complement: whose, where, between what
     (?:(?!from\b|by\b)\S+\s+){0,7}?         # at most seven more words, no "from" or "by"
     from\s*\$?\s*$                        # then "from" (a TeX dollar allowed) and the number
     """, regex.IGNORECASE | regex.VERBOSE)
@@ -628,8 +628,13 @@ def _metric_before(text, pos, s_start, metrics, held, held_at, revived, by_only:
     if best:
         return best
     for s, t, _ in held_at.within(s_start, pos):
-        span = t <= pos and measures(t) and not _IDIOM_BEFORE.search(text, max(0, s - 12), s) \
-            and not _UNIT_OF_NUMBER.search(text, max(0, s - 12), s) and _measure_span(text, s, t)
+        if t > pos or _IDIOM_BEFORE.search(text, max(0, s - 12), s) or _UNIT_OF_NUMBER.search(text, max(0, s - 12), s):
+            continue
+        if measures(t):
+            span = _measure_span(text, s, t)
+        else:  # the words that widen the quality word may stand between: "the performance gap between A and B from"
+            span = _measure_span(text, s, t)
+            span = span if span and t < span[1] <= pos and measures(span[1]) else None
         if span:
             best = _revive(text, span, held, revived)
     return best
