@@ -414,9 +414,9 @@ def respective(text: str, nums, sents: Sentences, data, systems, metrics) -> Non
             if chain is None and attr == "dataset" and _THESE_DATA.search(text, s_start, s_end):
                 # "... on YouTube-VIS 2019 and YouTube-VIS 2021. Our InsPro achieves 43.2 AP and
                 # 37.6 AP on these two benchmarks respectively": the list the sentence before names
-                i = sents.index(s_start)
-                if i > 0:
-                    p_start, p_end = sents.spans[i - 1]
+                k = sents.index(s_start)
+                if k > 0:
+                    p_start, p_end = sents.spans[k - 1]
                     chain = next((c for c in reversed(chains(text, mentions, p_start, p_end))
                                   if len(c) == len(run)), None)
             if chain is None:
