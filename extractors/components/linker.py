@@ -395,15 +395,11 @@ def respective(text: str, nums, sents: Sentences, data, systems, metrics) -> Non
     respectively", "A and B reach 80% and 70%, respectively", "gains of 20%, 11% and 19% in
     BLEU-4, ROUGE-L and METEOR, respectively": in a sentence that says "respectively", a run of k
     numbers of one unit and a coordinated list of k datasets (or systems, or metrics) pair up in
-    order."""
-    i = 0
-    while i < len(nums):
-        run = [nums[i]]
-        while i + len(run) < len(nums):
-            if not _partners(text, run[-1], nums[i + len(run)]):
-                break
-            run.append(nums[i + len(run)])
-        i += len(run)
+    order. Numbers in a parenthesis right after a number ("2.46% (90.72% vs. 88.54%) and 11.48%
+    (73.10% vs. 65.57%) ... on FGVC and VTAB-1k, respectively") are not members: they take their
+    owner's pairing (`inner_numbers`)."""
+    runs, inside = number_runs(text, nums)
+    for run in runs:
         if len(run) < 2:
             continue
         s_start, s_end = sents.at(run[0].start)
@@ -422,9 +418,61 @@ def respective(text: str, nums, sents: Sentences, data, systems, metrics) -> Non
             if chain is None:
                 continue
             for n, m in zip(run, chain):
-                setattr(n, attr, m[2].name)
-                if attr == "subject":
-                    n.subjects = []
+                for x in [n] + inside.get(id(n), []):
+                    setattr(x, attr, m[2].name)
+                    if attr == "subject":
+                        x.subjects = []
+
+
+#: between two members of a list when the first has a parenthesis of its own: "2.46% (90.72% vs.
+#: 88.54%) and 11.48%"
+_PAREN_PARTNER = rx(r"\s*\([^()]{1,80}\)\s*(?:,?\s?and|,?\s?or|,)\s*")
+
+
+def number_runs(text: str, nums) -> tuple[list[list], dict]:
+    """The runs of list partners (`_partners`; or members whose parenthesis stands between,
+    `_PAREN_PARTNER`) among the numbers that no other number's parenthesis holds, and id(number)
+    -> the numbers its own parenthesis holds (`inner_numbers`). A single number is a run of one."""
+    owner = inner_numbers(text, nums)
+    inside: dict = {}
+    for n in nums:
+        if id(n) in owner:
+            inside.setdefault(id(owner[id(n)]), []).append(n)
+    top = [n for n in nums if id(n) not in owner]
+    runs = []
+    i = 0
+    while i < len(top):
+        run = [top[i]]
+        while i + len(run) < len(top):
+            a, b = run[-1], top[i + len(run)]
+            if not (_partners(text, a, b) or inside.get(id(a)) and a.unit == b.unit
+                    and _PAREN_PARTNER.fullmatch(text, max(a.end, a.unit_end), b.start)):
+                break
+            run.append(b)
+        i += len(run)
+        runs.append(run)
+    return runs, inside
+
+
+def inner_numbers(text: str, nums) -> dict:
+    """id(number) -> the number whose parenthesis holds it, for the numbers in a parenthesis opened
+    right after another number ("2.46% (90.72% vs. 88.54%)": 90.72% and 88.54% are 2.46%'s)."""
+    out: dict = {}
+    for i, a in enumerate(nums):
+        if id(a) in out:
+            continue
+        start = max(a.end, a.unit_end)
+        opened = rx(r"\s*\(").match(text, start)
+        if opened is None:
+            continue
+        close = text.find(")", opened.end())
+        if close < 0 or "(" in text[opened.end():close]:
+            continue
+        for b in nums[i + 1:]:
+            if b.start >= close:
+                break
+            out[id(b)] = a
+    return out
 
 
 #: data named again by a demonstrative ("these two benchmarks", "both datasets", "the three tasks")
@@ -469,22 +517,21 @@ def parallel_lists(text: str, nums, data: Mentions, metrics: Mentions) -> None:
     `_LIST_TO_METRICS`) between the last number and the first name, so the two lists are one
     phrase."""
     lists = ((data, "dataset", _LIST_TO_LIST), (metrics, "metric", _LIST_TO_METRICS))
-    i = 0
-    while i < len(nums):
-        run = [nums[i]]
-        while i + len(run) < len(nums) and _partners(text, run[-1], nums[i + len(run)]):
-            run.append(nums[i + len(run)])
-        i += len(run)
+    runs, inside = number_runs(text, nums)
+    for run in runs:
         if len(run) < 2:
             continue
         end = max(run[-1].end, run[-1].unit_end)
+        if inside.get(id(run[-1])):   # after the last member's parenthesis
+            end = text.find(")", max(inside[id(run[-1])][-1].end, inside[id(run[-1])][-1].unit_end)) + 1
         for mentions, attr, gap in lists:
             chain = next((c for c in chains(text, mentions, end, end + 400)
                           if gap.fullmatch(text, end, c[0][0])), None)
             if chain is None or len(chain) != len(run):
                 continue
             for n, m in zip(run, chain):
-                setattr(n, attr, m[2].name)
+                for x in [n] + inside.get(id(n), []):
+                    setattr(x, attr, m[2].name)
 
 
 #: after a number's own dataset, the list word before the next number: "94.9% on the ModelNet40

@@ -500,6 +500,7 @@ def _decide_kinds(text: str, out: list[NumberMatch], t, sents: Sentences) -> Non
     cued = [_kind(text, num, t, sents) for num in out]
     for num, (kind, _) in zip(out, cued):
         num.kind = kind
+    _difference_of_levels(text, out, cued)
     for i in range(len(out) - 1):
         # "improves MoCo by 2.9% top-1 accuracy on ImageNet linear protocol, 3.8% and 1.1% top-5
         # accuracy on ...": the next member of a list that a "by" of change heads is a change too
@@ -540,6 +541,29 @@ def _decide_kinds(text: str, out: list[NumberMatch], t, sents: Sentences) -> Non
     for num in out:
         if num.range_with is None:
             num.relative = _relative(text, num, t) if num.kind == "delta" else None
+
+
+#: "2.46% (90.72% vs. 88.54%)": a number, then in a parenthesis two levels compared
+_OPEN_LEVELS = rx(r"\s*\(\s*(?:from\s+)?$")
+_LEVELS_GAP = rx(r"\s*(?:vs\.?|versus|v\.s\.|→|->|⟶|to)\s*$")
+_CLOSE_LEVELS = rx(r"\s*\)")
+
+
+def _difference_of_levels(text: str, out: list[NumberMatch], cued: list) -> None:
+    """"2.46% (90.72% vs. 88.54%)", "+3.1 (from 41.2 to 44.3)": a number followed by a parenthesis
+    comparing two levels is their difference when it equals it (absolute, to the last written
+    digit, or relative): the number is a change, the two levels are scores."""
+    for i in range(len(out) - 2):
+        a, b, c = out[i], out[i + 1], out[i + 2]
+        if not (_OPEN_LEVELS.fullmatch(text, max(a.end, a.unit_end), b.start)
+                and _LEVELS_GAP.fullmatch(text, max(b.end, b.unit_end), c.start)
+                and _CLOSE_LEVELS.match(text, max(c.end, c.unit_end))):
+            continue
+        diff = abs(b.value - c.value)
+        low = min(b.value, c.value)
+        if abs(diff - a.value) <= 0.0101 * max(1.0, a.value) or low and abs(100 * diff / low - a.value) <= 0.06:
+            a.kind, b.kind, c.kind = "delta", "score", "score"
+            cued[i], cued[i + 1], cued[i + 2] = ("delta", "cue"), ("score", "level"), ("score", "level")
 
 
 def _budget(text: str, s: int, m) -> bool:
