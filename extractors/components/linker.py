@@ -47,6 +47,7 @@ from .textutil import doc_text, rx
 from .candidates import Source, Weight
 from .entities import Entity, add_entities, singular_quality
 from .names import MEASURED_BY_WORDS
+from .numbers import inner_numbers
 from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
 
 if not Doc.has_extension("baselines"):
@@ -453,26 +454,6 @@ def number_runs(text: str, nums) -> tuple[list[list], dict]:
         runs.append(run)
     return runs, inside
 
-
-def inner_numbers(text: str, nums) -> dict:
-    """id(number) -> the number whose parenthesis holds it, for the numbers in a parenthesis opened
-    right after another number ("2.46% (90.72% vs. 88.54%)": 90.72% and 88.54% are 2.46%'s)."""
-    out: dict = {}
-    for i, a in enumerate(nums):
-        if id(a) in out:
-            continue
-        start = max(a.end, a.unit_end)
-        opened = rx(r"\s*\(").match(text, start)
-        if opened is None:
-            continue
-        close = text.find(")", opened.end())
-        if close < 0 or "(" in text[opened.end():close]:
-            continue
-        for b in nums[i + 1:]:
-            if b.start >= close:
-                break
-            out[id(b)] = a
-    return out
 
 
 #: data named again by a demonstrative ("these two benchmarks", "both datasets", "the three tasks")

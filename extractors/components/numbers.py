@@ -510,16 +510,20 @@ def _decide_kinds(text: str, out: list[NumberMatch], t, sents: Sentences) -> Non
                 and _BY_LIST_GAP.match(text[max(a.end, a.unit_end):b.start]):
             b.kind = "delta"
             cued[i + 1] = ("delta", "cue")
-    for i in range(len(out) - 1):
+    inside = inner_numbers(text, out)
+    top = [n for n in out if id(n) not in inside]
+    index = {id(n): i for i, n in enumerate(out)}
+    for a, b in zip(top, top[1:]):
         # along a list, a cued kind carries on: "exceeds CLIP by 10.6%/13.2%/10.0%", "by 2.3, 2.2
-        # and 1.6 BLEU" (the partner that takes the kind passes it on to the next)
-        a, b = out[i], out[i + 1]
-        (_, ca), (_, cb) = cued[i], cued[i + 1]
+        # and 1.6 BLEU", "by 28.5% ($\sim 2.6 \times$) and 6.5%" (the partner that takes the kind
+        # passes it on to the next; a number in the first's parenthesis is not a member)
+        i, j = index[id(a)], index[id(b)]
+        (_, ca), (_, cb) = cued[i], cued[j]
         gap = text[a.end:b.start]
         if (len(gap) <= 5 and _RANGE.match(gap) or _PARALLEL.match(gap)) and a.unit == b.unit:
             if ca and not cb:
                 b.kind = a.kind
-                cued[i + 1] = (a.kind, ca)
+                cued[j] = (a.kind, ca)
             elif cb and not ca:
                 a.kind = b.kind
                 cued[i] = (b.kind, cb)
@@ -564,6 +568,27 @@ def _difference_of_levels(text: str, out: list[NumberMatch], cued: list) -> None
         if abs(diff - a.value) <= 0.0101 * max(1.0, a.value) or low and abs(100 * diff / low - a.value) <= 0.06:
             a.kind, b.kind, c.kind = "delta", "score", "score"
             cued[i], cued[i + 1], cued[i + 2] = ("delta", "cue"), ("score", "level"), ("score", "level")
+
+
+def inner_numbers(text: str, nums) -> dict:
+    """id(number) -> the number whose parenthesis holds it, for the numbers in a parenthesis opened
+    right after another number ("2.46% (90.72% vs. 88.54%)": 90.72% and 88.54% are 2.46%'s)."""
+    out: dict = {}
+    for i, a in enumerate(nums):
+        if id(a) in out:
+            continue
+        start = max(a.end, a.unit_end)
+        opened = rx(r"\s*\(").match(text, start)
+        if opened is None:
+            continue
+        close = text.find(")", opened.end())
+        if close < 0 or "(" in text[opened.end():close]:
+            continue
+        for b in nums[i + 1:]:
+            if b.start >= close:
+                break
+            out[id(b)] = a
+    return out
 
 
 def _budget(text: str, s: int, m) -> bool:
