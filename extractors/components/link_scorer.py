@@ -126,8 +126,9 @@ def relink(doc: Doc, models: dict) -> None:
     same_range_links(nums, ctx.text)
     data = data_mentions(doc._.entities or [])
     metrics = metric_mentions(doc._.entities or [])
-    # rules the scorer does not overrule: lists that go together ("respectively", a list of numbers
-    # right before as many metrics)
+    # rules the scorer does not overrule: lists that go together ("respectively" for datasets and
+    # metrics; the subject stays the scorer's, so no systems are passed; a list of numbers right
+    # before as many datasets or metrics)
     respective(ctx.text, nums, doc_sentences(doc), data, Mentions(), metrics)
     parallel_lists(ctx.text, nums, data, metrics)
     share_links(ctx.text, nums)   # range and list partners share what the other lacks, as in the rules

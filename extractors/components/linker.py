@@ -658,11 +658,10 @@ def _metric_before(text, pos, s_start, metrics, held, held_at, revived, by_only:
     for s, t, _ in held_at.within(s_start, pos):
         if t > pos or _IDIOM_BEFORE.search(text, max(0, s - 12), s) or _UNIT_OF_NUMBER.search(text, max(0, s - 12), s):
             continue
-        if measures(t):
-            span = _measure_span(text, s, t)
-        else:  # the words that widen the quality word may stand between: "the performance gap between A and B from"
-            span = _measure_span(text, s, t)
-            span = span if span and t < span[1] <= pos and measures(span[1]) else None
+        span = _measure_span(text, s, t)
+        if span and not measures(t):
+            # the words that widen the quality word may stand between: "the performance gap between A and B from"
+            span = span if t < span[1] <= pos and measures(span[1]) else None
         if span:
             best = _revive(text, span, held, revived)
     return best

@@ -301,7 +301,7 @@ def _kind_from_cues(text: str, start: int, end: int, t, sents: Sentences) -> tup
     # reached ("achieves improved results on several benchmarks, e.g. 85.3% on ImageNet")
     if _CHANGE_LEAD.search(before):
         sent_start = sents.start(start)
-        lead_by = before.rstrip().endswith("by")
+        lead_by = _BY_END.search(before) is not None
         if t["change_rx"].search(text, sent_start, start) and (lead_by or not (
                 _LEVEL_REACHED.search(text, sent_start, start) or _TO_ANOTHER.match(text, end))):
             return "delta", "before"
@@ -311,6 +311,8 @@ def _kind_from_cues(text: str, start: int, end: int, t, sents: Sentences) -> tup
 #: LaTeX math opened right before a number, closed right after it
 _MATH_OPEN = rx(r"(?:\$|\\\(|\\textbf\{|\\mathbf\{)$")
 _MATH_CLOSE = rx(r"^(?:\$|\\\)|\})")
+#: "by" right before a number (spaces, a parenthesis allowed)
+_BY_END = rx(r"\bby\s*\(?\s*$")
 #: what stands right before a number whose sentence states a change: "by", or a word introducing
 #: examples ("including", "e.g.", "such as", "namely")
 _CHANGE_LEAD = rx(r"\b(?:by|including|such\s+as|namely|e\.g\.,?)\s*\(?\s*$")
@@ -506,7 +508,7 @@ def _decide_kinds(text: str, out: list[NumberMatch], t, sents: Sentences) -> Non
         # accuracy on ...": the next member of a list that a "by" of change heads is a change too
         a, b = out[i], out[i + 1]
         if a.kind == "delta" and cued[i][1] == "cue" and not cued[i + 1][1] and a.unit == b.unit \
-                and rx(r"\bby\s*$").search(text, max(0, a.start - 4), a.start) \
+                and _BY_END.search(text, max(0, a.start - 4), a.start) \
                 and _BY_LIST_GAP.match(text[max(a.end, a.unit_end):b.start]):
             b.kind = "delta"
             cued[i + 1] = ("delta", "cue")
@@ -577,18 +579,20 @@ def inner_numbers(text: str, nums) -> dict:
     for i, a in enumerate(nums):
         if id(a) in out:
             continue
-        start = max(a.end, a.unit_end)
-        opened = rx(r"\s*\(").match(text, start)
+        opened = _PAREN_OPEN.match(text, max(a.end, a.unit_end))
         if opened is None:
             continue
-        close = text.find(")", opened.end())
+        close = text.find(")", opened.end(), opened.end() + 200)   # a short parenthesis, no nesting
         if close < 0 or "(" in text[opened.end():close]:
             continue
-        for b in nums[i + 1:]:
-            if b.start >= close:
-                break
-            out[id(b)] = a
+        j = i + 1
+        while j < len(nums) and nums[j].start < close:
+            out[id(nums[j])] = a
+            j += 1
     return out
+
+
+_PAREN_OPEN = rx(r"\s*\(")
 
 
 def _budget(text: str, s: int, m) -> bool:
