@@ -497,11 +497,11 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
         for c in _TOKEN.finditer(phrase):
             if _coined(c.group()):
                 kind = rx(r"(?<![\p{L}\-])(\p{Ll}+)\s+$").search(phrase, 0, c.start())
-                if kind and head_type(kind.group(1), _tables()[3]) and len(phrase[:c.start()].split()) <= max_words \
+                t = head_type(kind.group(1), _tables()[3]) if kind else None
+                if t and len(phrase[:c.start()].split()) <= max_words \
                         and not rx(r"[()\[\]]").search(phrase[:c.start()]) and rx(r"\s|[,.;:(]|$").match(phrase, c.end()):
                     # the kind noun types the name as a head noun after it would ("our method SST":
                     # a method, whatever the lexicon knows SST as); not a task noun (see "called")
-                    t = head_type(kind.group(1), _tables()[3])
                     return [Candidate(pos + c.start(), pos + c.end(), c.group(), Source.PROPOSAL,
                                       {t: Weight.HEAD_NOUN} if t != "TASK" else {}, proposed=True)]
     if not m or len(phrase[:m.start()].split()) > max_words or rx(r"[()\[\]]").search(phrase[:m.start()]):
