@@ -122,7 +122,8 @@ class Normalized:
     maps: list[SegmentMap] = field(default_factory=list)
     marks: list[tuple[int, int, str]] = field(default_factory=list)
     """Clean spans the author marked up as names or code: (start, end, markup), markup being the
-    LaTeX macro (texttt, textsc, ...) or `**` / `` ` `` for markdown."""
+    LaTeX macro (texttt, textsc, ...) or `**` / `` ` `` for markdown, or ``letters`` for markdown
+    bold inside a word (``**Fa**st``: the marked letters of an acronym definition)."""
 
     def to_raw(self, start: int, end: int) -> tuple[int, int]:
         """Map a clean span [start, end) to the raw span it came from.
@@ -377,16 +378,28 @@ def _charmap() -> dict[str, str]:
     return table
 
 
-_SPACES = "\u00a0\u2007\u2009\u202f"
 _CHAR_RX = rx(
-    r"(?P<link>\[(?P<ltext>[^\[\]\n]{1,300})\]\((?P<lurl>(?:https?://|www\.)[^()\s]{1,500})\))"
-    r"|(?P<bold>(?<![\w*])(?P<bm>\*\*|__)(?=\S)(?P<btext>[^\n]{1,300}?)(?<=\S)(?P=bm)(?![\w*]))"
-    r"|(?P<it>(?<![\w*\\])\*(?=[^\s*])(?P<itext>[^*\n]{1,300}?)(?<=[^\s*\\])\*(?![\w*]))"
-    r"|(?P<ent>&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
-    rf"|(?P<numsp>(?<=\d)[{_SPACES}](?=\d{{3}}(?!\d)))"
-    r"|(?P<ctl>[\x00-\x08\x0b\x0c\x0e-\x1f\x7f])"
-    # LaTeX's tie (a non-breaking space) between a word and a word or number: "1~GPU", "Something~v2"
-    r"|(?P<tie>(?<=[\p{L}\p{N}])~(?=\p{L})|(?<=\p{L})~(?=\p{N}))"
+    r"""
+    (?P<link>\[(?P<ltext>[^\[\]\n]{1,300})\]\((?P<lurl>(?:https?://|www\.)[^()\s]{1,500})\))
+                                                  # a markdown link [text](url)
+    | (?P<wbold>                                  # bold letters inside a word, as in a marked-up
+        (?<=\p{L})\*\*(?P<wt1>\p{L}{1,40})\*\*(?!\*)  #   acronym definition: Mi**x**ture,
+      | (?<![\w*])\*\*(?P<wt2>\p{L}{1,40})\*\*(?=\p{L}) #   **Fa**st **S**parse (CommonMark allows
+      )                                           #   '**' inside a word)
+    | (?P<bold>(?<![\w*])(?P<bm>\*\*|__)(?=\S)     # **bold** or __bold__ between non-words,
+        (?P<btext>(?:(?!(?P=bm))[^\n]){1,300}?)     #   holding no delimiter of its own
+        (?<=\S)(?P=bm)(?![\w*]))
+    | (?P<it>(?<![\w*\\])\*(?=[^\s*])(?P<itext>[^*\n]{1,300}?)(?<=[^\s*\\])\*(?![\w*]))
+                                                  # *italic*
+    | (?P<ent>&(?:\#\d{1,7}|\#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)
+                                                  # an HTML entity: &amp; &#955; &#x3bb;
+    | (?P<numsp>(?<=\d)[\u00a0\u2007\u2009\u202f](?=\d{3}(?!\d)))  # a thin or no-break space grouping digits
+    | (?P<ctl>[\x00-\x08\x0b\x0c\x0e-\x1f\x7f])  # a control character
+    | (?P<tie>(?<=[\p{L}\p{N}])~(?=\p{L})|(?<=\p{L})~(?=\p{N}))
+                                                  # LaTeX's tie (a non-breaking space) between a
+                                                  # word and a word or number: "1~GPU", "Something~v2"
+    """,
+    regex.VERBOSE,
 )
 
 
@@ -420,6 +433,11 @@ def _chars(text: str) -> tuple[str, SegmentMap] | None:
             out.put(" (", m.end("ltext"), m.start("lurl"))
             out.copy(m.start("lurl"), m.end("lurl"))
             out.copy(m.end() - 1, m.end())
+        elif g == "wbold":  # letters marked inside a word: a mark of their own kind, not a name
+            inner = "wt1" if m.group("wt1") is not None else "wt2"
+            before = out.n
+            out.copy(m.start(inner), m.end(inner))
+            marks.append((before, out.n, "letters"))
         elif g == "bold":
             before = out.n
             out.copy(m.start("btext"), m.end("btext"))

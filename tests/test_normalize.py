@@ -37,6 +37,15 @@ def test_spans_map_back_to_the_raw_markup():
     assert raw_of(n, "https://github.com/a/b") == "https://github.com/a/b"
 
 
+def test_markdown_bold_inside_words_is_stripped_and_marked_as_letters():
+    n = normalize("We propose **Fa**st **S**parse **T**ransformer (**FaST**); Mi**x**ture, x**2 stays.")
+    assert n.clean == "We propose Fast Sparse Transformer (FaST); Mixture, x**2 stays."
+    assert raw_of(n, "Fast Sparse") == "Fa**st **S**parse"  # spans index the raw text, markup inside
+    letters = [n.clean[a:b] for a, b, kind in n.marks if kind == "letters"]
+    assert letters == ["Fa", "S", "T", "x"]
+    assert [n.clean[a:b] for a, b, kind in n.marks if kind == "**"] == ["FaST"]
+
+
 def test_plain_text_is_left_alone():
     s = "A plain abstract with 10% gains (and parentheses)."
     n = normalize(s)

@@ -18,8 +18,8 @@ The long form is chosen as in Schwartz & Hearst (2003): each letter of the short
 found, in order, in the words before it (the first at the start of a word), within
 min(|A| + 5, 2|A|) words (function words not counted). Beyond initials, a letter may continue
 the one before it inside a word ("Fed" of Federated, "LATTE" of LAyer-wise TEacher Transfer),
-sit anywhere in a word, or be a capital set inside a word ("BiDirectional", "nEural", letters
-marked up with ``**``); a digit may stand for a word (2 for "to", 4 for "for": "Seq2Seq") or
+sit anywhere in a word, or be a capital set inside a word ("BiDirectional", "nEural"; letters
+marked up with ``**`` or ``\\textbf`` read as plain letters: normalisation strips the markup); a digit may stand for a word (2 for "to", 4 for "for": "Seq2Seq") or
 repeat a letter ("HO2", "H3T", "M^3"), an X for ex-/cross-/trans-. Each alignment gets a
 confidence (`Alignment.confidence`: the share of letters at word starts or joined, less a
 share per content word left without a letter); the most confident alignment that passes the
@@ -41,8 +41,8 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from .sentences import SentenceReader, Sentences
-from .textutil import find_word, rx
+from .sentences import Sentences, doc_sentences
+from .textutil import doc_text, find_word, rx
 
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=None)
@@ -54,9 +54,9 @@ _LEAD_STOP = resources.word_list("acronym_lead_stop")
 #: radiance fields (ConRad)", "optimization-based ... (MVASTO)")
 _LEAD_COMPOUND = rx(r"\p{L}+[-‐](?:based|constrained|conditioned|guided|driven|aware)")
 _SHORT = rx(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.^]{0,11}$")
-_WORDS = rx(r"[\p{L}\p{N}][\p{L}\p{N}'’*]*(?:[-‐/][\p{L}\p{N}*]+)*")
+_WORDS = rx(r"[\p{L}\p{N}][\p{L}\p{N}'’]*(?:[-‐/][\p{L}\p{N}]+)*")
 _PAREN = rx(r"\(([^()]{1,80})\)")
-_APPOSITION = rx(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a|an|the)\s+)?(?=\**\p{L})")
+_APPOSITION = rx(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a|an|the)\s+)?(?=\p{L})")
 #: what a letter or digit of a short form may stand for besides itself: a digit for a whole word
 #: ("Seq2Seq"), an X for the start of a word ("XMC": Extreme Multi-label Classification,
 #: "XLM": cross-lingual); (strings, whether the string must be a whole word)
@@ -155,7 +155,6 @@ def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
     letter before, then the fewest words wins (dynamic programming over letter positions)."""
     if not words:
         return None
-    words = [(a, b, w.replace("*", "")) for a, b, w in words]  # "**S**pilling": marked letters
     text = " ".join(w for _, _, w in words)
     low = text.lower()
     starts, parts, word_of, content = set(), set(), [], []
@@ -312,10 +311,28 @@ def _lead_words(text: str, short: str, words: list[tuple[int, int, str]], first:
     return first
 
 
-def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymMatch]:
+def marked_letters(text: str, marks) -> frozenset:
+    """Clean offsets of the letters the author marked up inside a word (``**Fa**st``,
+    ``Mi**x**ture``, ``\\textbf{R}andom``): a mark of normalize's `marks` with a letter right
+    before or after it."""
+    out = set()
+    for a, b, _ in marks or ():
+        if (a > 0 and text[a - 1].isalpha()) or (b < len(text) and text[b].isalpha()):
+            out.update(i for i in range(a, b) if text[i].isalpha())
+    return frozenset(out)
+
+
+def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozenset = frozenset()) -> list[AcronymMatch]:
     """Acronym definitions of `text` and their later uses; `sents`: its sentences (found from
-    `text` when not given)."""
+    `text` when not given); `marked`: offsets of letters marked up inside words (`marked_letters`),
+    which the alignment reads as capitals set inside a word, that is as starts of a word part."""
     sents = sents if sents is not None else Sentences.of(text)
+    view = text
+    if marked:  # same length and offsets: only the marked letters become capitals
+        chars = list(text)
+        for i in marked:
+            chars[i] = chars[i].upper()
+        view = "".join(chars)
     found: list[AcronymMatch] = []
     seen: set[str] = set()
     for m in _PAREN.finditer(text):
@@ -325,11 +342,11 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
         first_part = parts[0].strip()
         defined = False
         for part in parts[:3]:  # "Layer Normalization (LayerNorm, LN)": each short form
-            short = part.strip().strip("*")  # "(**FaST**)"
+            short = part.strip()
             if not (is_short_form(short) and len(short.split()) <= 2):
                 break
             a = sum(1 for c in short if c.isalnum())
-            words = _words_before(text, m.start(), min(a + 5, 2 * a), sents)
+            words = _words_before(view, m.start(), min(a + 5, 2 * a), sents)
             k = best_long_form(short, words)
             if k is None:
                 continue
@@ -339,7 +356,6 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
             while last < len(words) - 1 and words[last + 1][2].lower() not in _GENERIC_TAIL:
                 last += 1
             s0, e0 = words[_lead_words(text, short, words, k[0], sents)][0], words[last][1]
-            s0 -= len(text[:s0]) - len(text[:s0].rstrip("*"))  # "**Fa**st ...": the markup with it
             long = text[s0:e0]
             one_name = " " not in long and any(ch.isdigit() for ch in long)  # "CIFAR10 (CIFAR100)"
             if long.lower() != short.lower() and len(long) > len(short) and not one_name:
@@ -362,15 +378,15 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None) -> list[AcronymM
     for m in _COLON.finditer(text):  # "in-context learning: ICL for ..."
         if sum(ch.isupper() for ch in m.group(2)) < 2:
             continue  # "... the transformation: We prove"
-        k = _long_form_ending_at(text, m.group(2), m.end(1), sents, strict=True)
+        k = _long_form_ending_at(view, m.group(2), m.end(1), sents, strict=True)
         if k is not None:
             found.append(AcronymMatch(m.group(2), text[k[0]:k[1]], m.start(2), m.end(2), *k))
     for m in _NAMED.finditer(text):  # "a novel Mixed-scale Sparse Voxel Transformer, named MsSVT"
-        k = _long_form_ending_at(text, m.group(2), m.start(), sents, min_initials=2, strict=bool(m.group(1)))
+        k = _long_form_ending_at(view, m.group(2), m.start(), sents, min_initials=2, strict=bool(m.group(1)))
         if k is not None and k[1] - k[0] > len(m.group(2)) and " " in text[k[0]:k[1]]:
             found.append(AcronymMatch(m.group(2), text[k[0]:k[1]], m.start(2), m.end(2), *k))
     for m in _BETWEEN_COMMAS.finditer(text):  # "Trigonometry-Aware Neural networKs for ..., TANKBind,"
-        k = _long_form_ending_at(text, m.group(1), m.start(), sents, min_initials=2, strict=True)
+        k = _long_form_ending_at(view, m.group(1), m.start(), sents, min_initials=2, strict=True)
         if k is not None and " " in text[k[0]:k[1]] and text[k[0]].isupper():  # a title, not a blend
             found.append(AcronymMatch(m.group(1), text[k[0]:k[1]], m.start(1), m.end(1), *k))
     found += _appositions(text)
@@ -484,7 +500,17 @@ def _mentions(text: str, a: AcronymMatch) -> list[tuple[int, int]]:
     return out
 
 
+class AcronymReader:
+    """Sets ``doc._.acronyms`` from the clean text, its sentences and the letters marked up inside
+    words (``doc._.marks``, set by the pipeline from normalisation)."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        text = doc_text(doc)
+        doc._.acronyms = find_acronyms(text, doc_sentences(doc), marked_letters(text, doc._.marks))
+        return doc
+
+
 @Language.factory("acronyms", assigns=["doc._.acronyms"], requires=["doc._.sentences"])
 def make_acronyms(nlp: Language, name: str):
     """Sets ``doc._.acronyms``."""
-    return SentenceReader("acronyms", find_acronyms)
+    return AcronymReader()
