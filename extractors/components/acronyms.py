@@ -58,9 +58,11 @@ _WORDS = rx(r"[\p{L}\p{N}][\p{L}\p{N}'’]*(?:[-‐/][\p{L}\p{N}]+)*")
 _PAREN = rx(r"\(([^()]{1,80})\)")
 _APPOSITION = rx(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a|an|the)\s+)?(?=\p{L})")
 #: what a letter or digit of a short form may stand for besides itself: a digit for a whole word
-#: ("Seq2Seq"), an X for the start of a word ("XMC": Extreme Multi-label Classification,
-#: "XLM": cross-lingual); (strings, whether the string must be a whole word)
-_LETTER_WORDS = {"2": ("to",), "4": ("for",), "x": ("ex", "cross", "trans")}
+#: ("Seq2Seq": to, "EF1": envy-freeness up to one item), an X for the start of a word ("XMC":
+#: Extreme Multi-label Classification, "XLM": cross-lingual); a string longer than one character
+#: must start a word or word part
+_LETTER_WORDS = {"1": ("one",), "2": ("to", "two"), "3": ("three",), "4": ("for", "four"),
+                 "x": ("ex", "cross", "trans")}
 _NAMED = rx(r",?\s+(?:(?:which\s+)?(?:we\s+)?(?:named|called|dubbed|termed(?:\s+as)?|coined|"
             r"abbreviated(?:\s+as)?|referred\s+to\s+as|denoted\s+(?:as|by))|(or))"
             r"\s+(\p{Lu}[\p{L}\p{N}\-]{1,11})(?=[\s,.;:)]|$)")
@@ -357,7 +359,8 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
                 last += 1
             s0, e0 = words[_lead_words(text, short, words, k[0], sents)][0], words[last][1]
             long = text[s0:e0]
-            one_name = " " not in long and any(ch.isdigit() for ch in long)  # "CIFAR10 (CIFAR100)"
+            # "CIFAR10 (CIFAR100)": one name with a number, not a definition ("Room-4-Room (R4R)" is)
+            one_name = " " not in long and not _PART_CHARS.intersection(long) and any(ch.isdigit() for ch in long)
             if long.lower() != short.lower() and len(long) > len(short) and not one_name:
                 s_start = m.start(1) + inner.index(short, cue.end() if cue else 0)
                 found.append(AcronymMatch(short, long, s_start, s_start + len(short), s0, e0))
