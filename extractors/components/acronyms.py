@@ -359,8 +359,10 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
                 last += 1
             s0, e0 = words[_lead_words(text, short, words, k[0], sents)][0], words[last][1]
             long = text[s0:e0]
-            # "CIFAR10 (CIFAR100)": one name with a number, not a definition ("Room-4-Room (R4R)" is)
-            one_name = " " not in long and not _PART_CHARS.intersection(long) and any(ch.isdigit() for ch in long)
+            # "CIFAR10 (CIFAR100)", "ROUGE-1 (R1)": one name with a number, not a definition; a
+            # compound of two or more words is one ("Room-4-Room (R4R)")
+            one_name = " " not in long and any(ch.isdigit() for ch in long) \
+                and sum(1 for w in _PART.split(long) if any(ch.isalpha() for ch in w)) < 2
             if long.lower() != short.lower() and len(long) > len(short) and not one_name:
                 s_start = m.start(1) + inner.index(short, cue.end() if cue else 0)
                 found.append(AcronymMatch(short, long, s_start, s_start + len(short), s0, e0))
