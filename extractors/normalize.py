@@ -14,6 +14,7 @@ a clean span is mapped back through each stage in reverse.
 from __future__ import annotations
 
 import html
+import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -247,8 +248,10 @@ def _macros() -> dict[str, tuple[str, int, str]]:
 
 
 _NAME_MARKUP = frozenset("texttt textsc textsf mathtt mathsf textbf emph textit".split())
-_PCT = "\ue000"
-_ISLAND = rx(r"[\\$]")  # stands in for '%' while parsing, so that pylatexenc reads no comments
+_PCT = "\ue000"  # stands in for '%' while parsing, so that pylatexenc reads no comments
+#: where a LaTeX island starts: a macro, math, a group that opens with a macro ("Polyak-{\\L}ojasiewicz",
+#: "{\\em word}": the braces go with it) or an empty group ("\\L{}ojasiewicz")
+_ISLAND = rx(r"[\\$]|\{(?=\\)|\{\}")
 _MATH_SKIP = frozenset("{}")
 
 
@@ -258,6 +261,16 @@ def _latex_context():
     a sixth of the time of a short abstract's parse); the walker only reads it."""
     from pylatexenc.latexwalker import get_default_latex_context_db
     return get_default_latex_context_db()
+
+
+def _single_char(node) -> str | None:
+    """The one character a macro argument holds ("o" of ``\\"o`` or ``\\"{o}``), or None."""
+    from pylatexenc.latexwalker import LatexCharsNode, LatexGroupNode
+    while isinstance(node, LatexGroupNode) and len(node.nodelist or []) == 1:
+        node = node.nodelist[0]
+    if isinstance(node, LatexCharsNode) and len(node.chars) == 1:
+        return node.chars
+    return None
 
 
 def _latex(text: str) -> tuple[str, SegmentMap] | None:
@@ -304,9 +317,14 @@ def _latex(text: str) -> tuple[str, SegmentMap] | None:
             emit([args[-1]] if args else [], math)
             if name in _NAME_MARKUP and out.n > before:
                 marks.append((before, out.n, name))
-        elif action == "accent":
-            emit(args[-1:], math)
-            out.put(repl, node.pos, end)
+        elif action in ("accent", "text_accent"):
+            letter = _single_char(args[-1]) if args and action == "text_accent" else None
+            composed = unicodedata.normalize("NFC", letter + repl) if letter else ""
+            if len(composed) == 1:  # "\\\"o" -> "ö", one character for the whole macro
+                out.put(composed, node.pos, end)
+            else:
+                emit(args[-1:], math)
+                out.put(repl, node.pos, end)
         elif action == "prefix":
             out.put(repl, node.pos, node.pos + len(name) + 1)
             emit(args[-1:], math)

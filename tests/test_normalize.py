@@ -46,6 +46,13 @@ def test_markdown_bold_inside_words_is_stripped_and_marked_as_letters():
     assert [n.clean[a:b] for a, b, kind in n.marks if kind == "**"] == ["FaST"]
 
 
+def test_text_accents_and_braced_macros_keep_the_spelling():
+    n = normalize(r'G{\"o}del, Erd\H{o}s, Fran\c{c}ois, Polyak-{\L}ojasiewicz (PL), \L{}ukasz, $\tilde{O}(s)$')
+    assert n.clean == "Gödel, Erdős, François, Polyak-Łojasiewicz (PL), Łukasz, O\u0303(s)"
+    assert raw_of(n, "ö") == '\\"o'   # one character for the whole accent macro
+    assert raw_of(n, "Łojasiewicz") == "{\\L}ojasiewicz"  # the group goes with its macro
+
+
 def test_plain_text_is_left_alone():
     s = "A plain abstract with 10% gains (and parentheses)."
     n = normalize(s)

@@ -54,7 +54,7 @@ _LEAD_STOP = resources.word_list("acronym_lead_stop")
 #: radiance fields (ConRad)", "optimization-based ... (MVASTO)")
 _LEAD_COMPOUND = rx(r"\p{L}+[-‐](?:based|constrained|conditioned|guided|driven|aware)")
 _SHORT = rx(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.^]{0,11}$")
-_WORDS = rx(r"[\p{L}\p{N}][\p{L}\p{N}'’]*(?:[-‐/][\p{L}\p{N}]+)*")
+_WORDS = rx(r"[\p{L}\p{N}](?:[\p{L}\p{N}]|['’](?=\p{L}))*(?:[-‐/][\p{L}\p{N}]+)*")  # an apostrophe inside a word only: not "models'"
 _PAREN = rx(r"\(([^()]{1,80})\)")
 _APPOSITION = rx(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a|an|the)\s+)?(?=\p{L})")
 #: what a letter or digit of a short form may stand for besides itself: a digit for a whole word
@@ -220,6 +220,9 @@ def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
         for e, (sc, first, ini, jo, mi) in prev.items():
             last = word_of[e]
             trailing = cum[len(words)] - cum[last + 1]
+            if trailing and not content[last]:
+                continue  # the last letter on a function word, a content word after it: "images in
+                #           the inferotemporal (IT)" is "inferotemporal"
             loose = any(not content[i] for i in range(last + 1, len(words)))
             a = Alignment(first, last, ini, jo, mi, trailing, len(units), loose)
             rank = (a.confidence, sc, first)
@@ -398,8 +401,8 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
     found += _backronyms(text, found, sents)
     out = []
     for a in sorted(found, key=lambda a: a.short_start):
-        if a.short in seen:
-            continue
+        if a.short in seen or find_word(a.long, a.short):
+            continue  # a long form holding the short form itself defines nothing ("X approach into an")
         seen.add(a.short)
         a.mentions = _mentions(text, a)
         out.append(a)
