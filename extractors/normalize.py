@@ -413,6 +413,8 @@ _CHAR_RX = rx(
                                                   # an HTML entity: &amp; &#955; &#x3bb;
     | (?P<numsp>(?<=\d)[\u00a0\u2007\u2009\u202f](?=\d{3}(?!\d)))  # a thin or no-break space grouping digits
     | (?P<ctl>[\x00-\x08\x0b\x0c\x0e-\x1f\x7f])  # a control character
+    | (?P<hyphgap>(?<=\p{L})[-‐–][ \t]+(?=\d))  # a name split after its hyphen: "CIFAR- 100",
+                                                  # "Kinetics-    400", "BLIP- 2" (every case in the corpora)
     | (?P<tie>(?<=[\p{L}\p{N}])~(?=\p{L})|(?<=\p{L})~(?=\p{N}))
                                                   # LaTeX's tie (a non-breaking space) between a
                                                   # word and a word or number: "1~GPU", "Something~v2"
@@ -469,6 +471,8 @@ def _chars(text: str) -> tuple[str, SegmentMap] | None:
             pass
         elif g in ("ctl", "tie"):
             out.put(" ", m.start(), m.end())
+        elif g == "hyphgap":
+            out.put("-", m.start(), m.end())
         pos = m.end()
     out.copy(pos, len(text))
     return out.text(), out.map, marks

@@ -53,6 +53,12 @@ def test_text_accents_and_braced_macros_keep_the_spelling():
     assert raw_of(n, "Łojasiewicz") == "{\\L}ojasiewicz"  # the group goes with its macro
 
 
+def test_a_name_split_after_its_hyphen_is_joined():
+    n = normalize("datasets Kinetics-         400, CIFAR- 100 and BLIP\u2010 2; first- and second-order, 10- 20")
+    assert n.clean == "datasets Kinetics-400, CIFAR-100 and BLIP-2; first- and second-order, 10- 20"
+    assert raw_of(n, "Kinetics-400") == "Kinetics-         400"
+
+
 def test_plain_text_is_left_alone():
     s = "A plain abstract with 10% gains (and parentheses)."
     n = normalize(s)

@@ -36,7 +36,7 @@ from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, rx
 from .candidates import Candidate, Source, add_candidates
 
-_SEP = str.maketrans({"-": " ", "‐": " ", "_": " ", "–": " "})
+_SEP = str.maketrans({"-": " ", "‐": " ", "_": " ", "–": " ", "/": " "})  # "CNN/DailyMail" is "CNN-DailyMail"
 
 
 def _key(s: str) -> str:

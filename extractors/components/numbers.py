@@ -197,13 +197,7 @@ def _blocked_left(text: str, i: int) -> bool:
         return True
     if c in "-‐–" and i >= 2 and (text[i - 2].isalpha() or text[i - 2] in "_@^"):
         return True
-    if c == " " and _SPLIT_NAME.search(text, max(0, i - 16), i):
-        return True  # "CIFAR- 10": a name split after its hyphen
-    return False
-
-
-#: a capitalised name, a hyphen and one space: the digits after it end the name ("CIFAR- 100")
-_SPLIT_NAME = rx(r"(?<![\w-])\p{Lu}[\p{L}\d]*[-‐–] $")
+    return False  # ("CIFAR- 100", a name split after its hyphen, is joined by normalisation)
 
 
 def _singular(word: str) -> str:
