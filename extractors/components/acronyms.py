@@ -18,9 +18,10 @@ The long form is chosen as in Schwartz & Hearst (2003): each letter of the short
 found, in order, in the words before it (the first at the start of a word), within
 min(|A| + 5, 2|A|) words (function words not counted). Beyond initials, a letter may continue
 the one before it inside a word ("Fed" of Federated, "LATTE" of LAyer-wise TEacher Transfer),
-sit anywhere in a word, or be a capital set inside a word ("BiDirectional", "nEural"; letters
-marked up with ``**`` or ``\\textbf`` read as plain letters: normalisation strips the markup); a digit may stand for a word (2 for "to", 4 for "for": "Seq2Seq") or
-repeat a letter ("HO2", "H3T", "M^3"), an X for ex-/cross-/trans-. Each alignment gets a
+sit anywhere in a word, or be a capital set inside a word ("BiDirectional", "nEural") or a letter
+marked up inside a word (``**Fa**st``, ``Mi\\textbf{x}ture``: `marked_letters`, from the marks
+normalisation leaves); a digit may stand for a word (2 for "to", 4 for "for": "Seq2Seq"; 1 for
+"one": "EF1") or repeat a letter ("HO2", "H3T", "M^3"), an X for ex-/cross-/trans-. Each alignment gets a
 confidence (`Alignment.confidence`: the share of letters at word starts or joined, less a
 share per content word left without a letter); the most confident alignment that passes the
 checks (`_accept`) wins. The long form then takes in the words of the name that give no letter:
@@ -29,7 +30,8 @@ and, for a coined short form, a compound modifier ("image-constrained radiance f
 `_lead_words`). Later uses of the short form (and of its plural or singular) are
 mentions of the same thing.
 
-Writes ``doc._.acronyms``: a list of `AcronymMatch` (clean offsets).
+Reads the clean text, ``doc._.sentences`` and ``doc._.marks`` (set with the text by the pipeline,
+as `names` reads it); writes ``doc._.acronyms``: a list of `AcronymMatch` (clean offsets).
 """
 
 import unicodedata
