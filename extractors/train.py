@@ -21,10 +21,12 @@ Steps:
    - A mention whose characters do not fall on token boundaries (``BERT`` inside the token
      ``BERT-base``) is skipped and counted; its tokens become missing values too, since
      something there is an entity.
-3. Split off a dev set of ~10% of the records (``DEV_FRACTION``; the records whose sha256 of the
+3. Initialise the NER's tok2vec with the weights ``[paths] pretrained_tok2vec`` names
+   (``data/ner_tok2vec.bin``: ``spacy pretrain`` on the corpus abstracts, data/pretrain_tok2vec.py).
+4. Split off a dev set of ~10% of the records (``DEV_FRACTION``; the records whose sha256 of the
    id sorts first: deterministic and independent of file order) for early stopping and model
    selection, and train the spaCy pipeline of the config file with its fixed seed.
-4. Save the best checkpoint (by dev F1) to ``--out``, with the conversion counts, data files and
+5. Save the best checkpoint (by dev F1) to ``--out``, with the conversion counts, data files and
    dev ids added to its ``meta.json`` under ``"extractors"``.
 
 Default paths are relative to the current folder: run it from the repository root. Training is
@@ -312,6 +314,16 @@ def _replace_dir(src: Path, dst: Path) -> None:
     shutil.copytree(src, dst)
 
 
+def load_pretrained_tok2vec(nlp: Language, path: Path) -> None:
+    """Load weights that data/pretrain_tok2vec.py pretrained (``spacy pretrain`` on the corpus
+    abstracts) into the NER's own tok2vec: the first layer of the parser model's ``tok2vec``
+    reference, which spaCy's ``[initialize] init_tok2vec`` cannot reach (it would load into the
+    whole reference, projection included)."""
+    if not path.is_file():
+        raise DataError(f"{path}: no pretrained tok2vec weights (run data/pretrain_tok2vec.py)")
+    nlp.get_pipe("ner").model.get_ref("tok2vec").layers[0].from_bytes(path.read_bytes())
+
+
 def train(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT, config: Path = DEFAULT_CONFIG,
           seed: Optional[int] = None, overrides: Optional[dict[str, Any]] = None,
           log: Optional[IO] = None) -> TrainReport:
@@ -349,6 +361,10 @@ def train(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT, config
         over["paths.dev"] = str(tmp / "dev.spacy")
         cfg = spacy.util.load_config(config, overrides=over, interpolate=False)
         nlp = init_nlp(cfg, use_gpu=-1)
+        pretrained = cfg["paths"].get("pretrained_tok2vec")
+        if pretrained:
+            load_pretrained_tok2vec(nlp, Path(pretrained))
+            log.write(f"tok2vec initialised from {pretrained}\n")
         (tmp / "model").mkdir()
         train_nlp(nlp, tmp / "model", use_gpu=-1, stdout=log, stderr=log)
         best = tmp / "model" / "model-best"

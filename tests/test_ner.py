@@ -185,3 +185,28 @@ def test_training_is_reproducible(tmp_path):
         runs.append(([_ents(d) for d in nlp.pipe(texts)], (out / "ner" / "model").read_bytes()))
     assert runs[0][0] == runs[1][0]
     assert runs[0][1] == runs[1][1]
+
+
+# ---------------------------------------------------------------- pretrained tok2vec weights
+
+def test_pretrained_tok2vec_weights_load_into_the_ners_own_tok2vec(tmp_path):
+    nlp = spacy.load(ROOT / "extractors" / "resources" / "ner")
+    layer = nlp.get_pipe("ner").model.get_ref("tok2vec").layers[0]
+    saved = layer.to_bytes()
+    (tmp_path / "t2v.bin").write_bytes(saved)
+    for node in layer.walk():  # wipe the weights, then load them back from the file
+        for name in node.param_names:
+            if node.has_param(name):
+                node.set_param(name, node.get_param(name) * 0)
+    assert layer.to_bytes() != saved
+    T.load_pretrained_tok2vec(nlp, tmp_path / "t2v.bin")
+    assert layer.to_bytes() == saved
+    with pytest.raises(T.DataError, match="no pretrained tok2vec"):
+        T.load_pretrained_tok2vec(nlp, tmp_path / "missing.bin")
+
+
+def test_the_shipped_config_starts_from_no_pretrained_weights():
+    # the experiment of data/pretrain_tok2vec.py did not pay in the pipeline (data/ner.cfg): the
+    # shipped NER trains from its own initialisation, so `extractors train` reproduces it
+    cfg = spacy.util.load_config(ROOT / "data" / "ner.cfg", interpolate=False)
+    assert cfg["paths"]["pretrained_tok2vec"] is None
