@@ -79,8 +79,9 @@ def main() -> None:
                     n += 1
         path = pretrain_config(tmp / "pretrain.cfg", args.epochs)
         config = spacy.util.load_config(path, overrides={"paths.raw_text": str(raw)}, interpolate=False)
+        (tmp / "out").mkdir()
         pretrain(config.interpolate(), tmp / "out", silent=True)  # as `spacy pretrain` calls it
-        shutil.copyfile(tmp / "out" / f"model{args.epochs - 1}.bin", args.out)
+        shutil.copyfile(tmp / "out" / "model-last.bin", args.out)
     print(f"{n} abstracts, {args.epochs} epochs -> {args.out}")
 
 
