@@ -745,12 +745,20 @@ def _metric_before_change_noun(text: str, end: int, revived: dict, names: "Menti
     if m is None:
         return None
     words = m.group(1).lower().split()
-    if words[-1] in resources.word_list("not_metric_heads") | resources.word_list("vague_measures") \
-            or any(w in resources.word_list("metric_modifier_stop") or w.isdigit() for w in words) \
-            or names.within(m.start(1), m.end(1)):
+    if not _names_a_change(words) or any(w.isdigit() for w in words) or names.within(m.start(1), m.end(1)):
         return None
     span = m.span(1)
     return _metric_entity(revived, m.group(1), lambda: [span])
+
+
+def _names_a_change(words: list[str]) -> bool:
+    """Can these lower-case words name what a change changed: no stop or evaluative word among
+    them (`metric_modifier_stop`), not ending in a vague word, a total or a setting
+    (`vague_measures`, `not_metric_heads`)? One test for `_metric_changed` and
+    `_metric_before_change_noun`."""
+    return words[-1] not in resources.word_list("not_metric_heads") \
+        and words[-1] not in resources.word_list("vague_measures") \
+        and not any(w in resources.word_list("metric_modifier_stop") for w in words)
 
 
 def _metric_changed(text: str, pos: int, s_start: int, revived: dict) -> Optional[str]:
@@ -762,9 +770,7 @@ def _metric_changed(text: str, pos: int, s_start: int, revived: dict) -> Optiona
     if m is None:
         return None
     span = m.span(1)
-    words = m.group(1).lower().split()
-    if words[-1] in resources.word_list("not_metric_heads") | resources.word_list("vague_measures") \
-            or any(w in resources.word_list("metric_modifier_stop") for w in words):
+    if not _names_a_change(m.group(1).lower().split()):
         return None
     return _metric_entity(revived, m.group(1), lambda: [span])
 
