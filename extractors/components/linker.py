@@ -319,6 +319,7 @@ def _framed_metric(text, nums, sents: Sentences, metrics, held, held_at, revived
     factors that has none, wherever in the sentence they stand; only when the sentence frames
     one metric (two frames may split the sentence's numbers between them)."""
     found: dict = {}
+    _frame_right_after(text, nums, metrics, held, held_at, revived)
     for n in nums:
         if n.metric is not None or n.kind not in ("score", "delta", "ratio"):
             continue
@@ -327,6 +328,38 @@ def _framed_metric(text, nums, sents: Sentences, metrics, held, held_at, revived
             found[sent] = _frame_metrics(text, *sent, metrics, held, held_at, revived)
         if len(found[sent]) == 1:
             n.metric = found[sent][0]
+
+
+#: between a number (its unit included) and a frame right after it: "by 1.1% and 0.8% in terms of mAP"
+_TO_FRAME = rx(r"[ ]?,?[ ]?")
+#: between two members of a list of numbers the frame after the last one measures
+_FRAMED_LIST_GAP = rx(r"\s*(?:,|,?\s+and|/)\s*")
+
+
+def _frame_right_after(text, nums, metrics, held, held_at, revived) -> None:
+    """"outperform default combinations (... L1 loss ...) by 1.1% and 0.8% in terms of mAP": a
+    frame right after a number names its metric, and that of the list members before it in the
+    same unit, whatever other metric the rules read for them (the frame is the text saying so)."""
+    if not nums:
+        return
+    for f in _FRAME.finditer(text):
+        i = bisect_left(nums, f.start(), key=lambda m: max(m.end, m.unit_end)) - 1
+        while i + 1 < len(nums) and max(nums[i + 1].end, nums[i + 1].unit_end) <= f.start():
+            i += 1
+        if i < 0 or not _TO_FRAME.fullmatch(text, max(nums[i].end, nums[i].unit_end), f.start()):
+            continue
+        names = _frame_metrics(text, f.start(), f.end() + 1, metrics, held, held_at, revived)
+        if not names:
+            continue
+        j = i
+        while True:
+            if nums[j].kind in ("score", "delta", "ratio"):
+                nums[j].metric = names[0]
+            prev = nums[j - 1] if j > 0 else None
+            if prev is None or prev.unit != nums[j].unit or \
+                    not _FRAMED_LIST_GAP.fullmatch(text, max(prev.end, prev.unit_end), nums[j].start):
+                break
+            j -= 1
 
 
 def _frame_metrics(text, s_start, s_end, metrics, held, held_at, revived) -> list[str]:
