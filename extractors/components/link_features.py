@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity, singular_quality
-from .linker import CLAUSE_BREAK, COMPARISON, GIVEN_FOR, after_from, before_value, names_change, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
+from .linker import CLAUSE_BREAK, COMPARISON, after_from, before_value, given_to, names_change, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -442,8 +442,9 @@ def in_parenthesis_after(p: Pair) -> float:
 
 
 def given_for(p: Pair) -> float:
-    """The number is given for the mention right after it ('0.76 for SelfCheckGPT')."""
-    return float(not before(p) and bool(GIVEN_FOR.fullmatch(p.ctx.text, p.end, p.mention[0])))
+    """The number is given for the mention right after it ('0.76 for SelfCheckGPT'; a compared
+    value's owner: 'compared to 80% of PackNet'; linker.given_to)."""
+    return float(not before(p) and given_to(p.ctx.text, p.end, *p.mention, p.ctx.sentence(p.number.start)[0]))
 
 
 def labelled_by(p: Pair) -> float:

@@ -410,7 +410,11 @@ def _compared(text: str, nums, sents: Sentences) -> None:
 
 
 #: what joins the members of a coordinated list of names: "A, B and C", "A/B"
-_CHAIN_GAP = rx(r"\s*(?:,|/|,?\s+(?:and|or))\s+(?:the\s+)?|\s*/\s*")
+_CHAIN_GAP = rx(r"""
+    (?:\s+(?:on|in)\s+(?:the\s+)?[\p{L}\p{N}][\w\-./]*(?:\s+(?:dataset|benchmark)s?)?)?  # a member's own
+                                        # data: "Recall@1 on NQ320k dataset and R-Precision on TriviaQA"
+    (?:\s*(?:,|/|,?\s+(?:and|or))\s+(?:the\s+)?|\s*/\s*)   # the list's comma, slash or conjunction
+    """, regex.VERBOSE)
 
 
 def chains(text: str, mentions, lo: int, hi: int) -> list[list]:
@@ -1036,7 +1040,28 @@ def change_owner(text: str, number, nums: list, systems: "Mentions") -> Optional
 
 #: from a number to the name it is given for: up to two words, then "for" ("0.76 for
 #: SelfCheckGPT", "86.0% top-1 for ViT-B"); one rule for the linker and its cue (link_features.given_for)
-GIVEN_FOR = rx(r"\s*(?:[\p{L}@^\-]+\s+){0,2}?for\s+(?:the\s+)?")
+_GIVEN_FOR = rx(r"\s*(?:[\p{L}@^\-]+\s+){0,2}?for\s+(?:the\s+)?")
+#: from a compared value to its owner: "compared to 80% of PackNet", "the previous state of the
+#: art of 56.5% by GPT-f"
+_OWNED_BY = rx(r"\s*(?:of|by)\s+(?:the\s+)?")
+#: what makes a number a compared value, in its clause before it
+_COMPARED_BEFORE = rx(r"""\b(?:compared\s+(?:to|with)|versus|vs\.?|than|against|whereas|while|previous(?:ly)?
+                          |prior|state[\s-]of[\s-]the[\s-]art)\b[^.;]{0,60}$""", regex.IGNORECASE | regex.X)
+#: what may follow the name a number is given for
+_GIVEN_END = rx(r"\s*(?:[,;.)]|$|\s(?:and|or|while|whereas|but)\b)")
+
+
+def given_to(text: str, n_end: int, s: int, t: int, clause_start: int) -> bool:
+    """Is the number ending at `n_end` given for the name [s, t) right after it: "0.76 for
+    SelfCheckGPT" (`_GIVEN_FOR`), or, for a compared value, "compared to 80% of PackNet", "the
+    previous state of the art of 56.5% by GPT-f" (`_OWNED_BY`)? The name ends its phrase. One
+    rule for the linker and its cue (link_features.given_for)."""
+    if not _GIVEN_END.match(text, t, t + 10):
+        return False
+    if _GIVEN_FOR.fullmatch(text, n_end, s):
+        return True
+    return bool(_OWNED_BY.fullmatch(text, n_end, s)) and \
+        _COMPARED_BEFORE.search(text, max(clause_start, n_end - 100), n_end) is not None
 
 #: from a name to a number in the parenthesis after it, earlier items of the parenthesis allowed:
 #: "FrameDiff (78.1%)", "MobileNetV2 (1.6 ms, 74.7% top-1)"
@@ -1054,8 +1079,7 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
     # "compared to 0.81 for SelfCheckGPT": the system the number is given for
     after = max(n.end, n.unit_end)
     for s, t, e in systems.within(after, after + 40):
-        if GIVEN_FOR.fullmatch(text, after, s) and \
-                rx(r"^\s*(?:[,;.)]|$|\s(?:and|or|while|whereas|but)\b)").match(text[t:t + 10]):
+        if given_to(text, after, s, t, s_start):
             return [e.name]
     c_start = _clause_start(text, s_start, n.start, clauses, s_end)
     # a name known by its shape alone is the subject only where a number is given for it (above)

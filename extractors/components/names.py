@@ -727,7 +727,13 @@ def _phrase_head_type(words: list[str], heads) -> str | None:
             t = head_type(w, heads)
             if t:
                 return t
+            if _AGENT_NOUN.fullmatch(w):
+                break  # "a neural corpus indexer": an agent noun is the head; "corpus" only modifies it
     return None
+
+
+#: a lower-case agent noun ("indexer", "simulator", "learners"), which heads its noun phrase
+_AGENT_NOUN = rx(r"\p{Ll}[\p{Ll}\-]{3,}(?:er|or)s?")
 
 
 #: a preposition right before a name: the name opens an adverbial phrase ("On ImageNet, ...")
