@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity, singular_quality
-from .linker import CLAUSE_BREAK, COMPARISON, after_from, before_value, given_to, names_change, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
+from .linker import CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, after_from, before_value, given_to, names_change, LABEL_GLUE, FAMILY, Mentions, chains, metric_span, pretraining_data, sentences, vague_measure
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -444,7 +444,7 @@ def in_parenthesis_after(p: Pair) -> float:
 def given_for(p: Pair) -> float:
     """The number is given for the mention right after it ('0.76 for SelfCheckGPT'; a compared
     value's owner: 'compared to 80% of PackNet'; linker.given_to)."""
-    return float(not before(p) and given_to(p.ctx.text, p.end, *p.mention, p.ctx.sentence(p.number.start)[0]))
+    return float(not before(p) and given_to(p.ctx.text, p.number, p.end, *p.mention))
 
 
 def labelled_by(p: Pair) -> float:
@@ -542,18 +542,6 @@ def from_end(p: Pair) -> float:
     return float(_from_end(p))
 
 
-#: the words after which a number is the value something is compared with, not the achieved one
-_COMPARED_VALUE = rx(r"""
-    (?: \b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against)   # "91.1% vs. 90.2%", "(against 72.91% for ...)"
-        \s+(?:(?:a|an|the|only|just)\s+)?                                 # "compared to a 2.8% drop"
-      | \b(?:previous(?:ly)?|prior|existing|baselines?|standard)\b          # "the previous best results are"
-        (?:(?!\b(?:by|margins?|new|our|we)\b)[^.;,]){0,40}?              # not "prior methods by a margin of"
-        \b(?:is|are|was|were|of|at|achiev\w*|attain\w*|reach\w*|obtain\w*|solv\w*|only)\s+
-    )
-    [$\s]*$                                                              # right before the number
-    """, regex.I | regex.X)
-
-
 #: a list's separator between two numbers: "86.6%, 60.2%, and 71.31%" (not linker._PARTNER's range
 #: marks: the end of "from A to B" is the new value, not a compared one)
 _LIST_SEPARATOR = rx(r"\s*(?:,|,?\s*and)\s*")
@@ -574,7 +562,7 @@ def compared_value(ctx: Context, number) -> bool:
         if got is not None:
             break
         chain.append(n)
-        if _COMPARED_VALUE.search(ctx.text, max(0, n.start - 80), n.start):
+        if COMPARED_VALUE.search(ctx.text, max(0, n.start - 80), n.start):
             got = True
             break
         prev = ctx.numbers_by_start[i - 1] if i > 0 else None

@@ -1044,14 +1044,23 @@ _GIVEN_FOR = rx(r"\s*(?:[\p{L}@^\-]+\s+){0,2}?for\s+(?:the\s+)?")
 #: from a compared value to its owner: "compared to 80% of PackNet", "the previous state of the
 #: art of 56.5% by GPT-f"
 _OWNED_BY = rx(r"\s*(?:of|by)\s+(?:the\s+)?")
-#: what makes a number a compared value, in its clause before it
-_COMPARED_BEFORE = rx(r"""\b(?:compared\s+(?:to|with)|versus|vs\.?|than|against|whereas|while|previous(?:ly)?
-                          |prior|state[\s-]of[\s-]the[\s-]art)\b[^.;]{0,60}$""", regex.IGNORECASE | regex.X)
+#: the words after which a number is the value something is compared with, not the achieved one
+#: (one rule for `given_to` and link_features.compared_value)
+COMPARED_VALUE = rx(r"""
+    (?: \b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against)   # "91.1% vs. 90.2%", "(against 72.91% for ...)"
+        \s+(?:(?:a|an|the|only|just)\s+)?                                 # "compared to a 2.8% drop"
+      | \b(?:previous(?:ly)?|prior|existing|baselines?|standard)\b          # "the previous best results are"
+        (?:(?!\b(?:by|margins?|new|our|we)\b)[^.;,]){0,40}?              # not "prior methods by a margin of"
+        \b(?:is|are|was|were|of|at|achiev\w*|attain\w*|reach\w*|obtain\w*|solv\w*|only)\s+
+    )
+    [$\s]*$                                                              # right before the number
+    """, regex.I | regex.X)
+
 #: what may follow the name a number is given for
 _GIVEN_END = rx(r"\s*(?:[,;.)]|$|\s(?:and|or|while|whereas|but)\b)")
 
 
-def given_to(text: str, n_end: int, s: int, t: int, clause_start: int) -> bool:
+def given_to(text: str, number, n_end: int, s: int, t: int) -> bool:
     """Is the number ending at `n_end` given for the name [s, t) right after it: "0.76 for
     SelfCheckGPT" (`_GIVEN_FOR`), or, for a compared value, "compared to 80% of PackNet", "the
     previous state of the art of 56.5% by GPT-f" (`_OWNED_BY`)? The name ends its phrase. One
@@ -1061,7 +1070,8 @@ def given_to(text: str, n_end: int, s: int, t: int, clause_start: int) -> bool:
     if _GIVEN_FOR.fullmatch(text, n_end, s):
         return True
     return bool(_OWNED_BY.fullmatch(text, n_end, s)) and \
-        _COMPARED_BEFORE.search(text, max(clause_start, n_end - 100), n_end) is not None
+        COMPARED_VALUE.search(text, max(0, number.start - 80), number.start) is not None
+
 
 #: from a name to a number in the parenthesis after it, earlier items of the parenthesis allowed:
 #: "FrameDiff (78.1%)", "MobileNetV2 (1.6 ms, 74.7% top-1)"
@@ -1079,7 +1089,7 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
     # "compared to 0.81 for SelfCheckGPT": the system the number is given for
     after = max(n.end, n.unit_end)
     for s, t, e in systems.within(after, after + 40):
-        if given_to(text, after, s, t, s_start):
+        if given_to(text, n, after, s, t):
             return [e.name]
     c_start = _clause_start(text, s_start, n.start, clauses, s_end)
     # a name known by its shape alone is the subject only where a number is given for it (above)
