@@ -167,6 +167,19 @@ _DOER_AFTER = rx(r"""(?:,[ ](?:with|at|using|despite|having|under)\b[^,;.()]{1,6
                        |\p{Ll}{2,}(?<!ss)(?:es|s|ed))\b""", regex.VERBOSE)
 
 
+def is_doer(text: str, s: int, t: int) -> bool:
+    """A verb follows the name at ``text[s:t]`` (`_DOER_AFTER`), also where the name is set off by
+    commas after the noun it names ("the strongest model, gpt-5-medium, reaches only 52.56%")."""
+    if _DOER_AFTER.match(text, t):
+        return True
+    return text.startswith(",", t) and _SET_OFF_BEFORE.search(text, max(0, s - 30), s) is not None \
+        and _DOER_AFTER.match(text, t + 1) is not None
+
+
+#: a noun, a comma and a space right before a name: the name is in apposition to the noun
+_SET_OFF_BEFORE = rx(r"\b\p{Ll}{3,},[ ]$")
+
+
 def link_numbers(doc: Doc) -> None:
     text = doc_text(doc)
     ents: list[Entity] = list(doc._.entities or [])
@@ -1095,7 +1108,7 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
     # a name known by its shape alone is the subject only where a number is given for it (above)
     # or a verb follows it ("ESMA requires only 5% ...")
     before = [m for m in systems.within(c_start, n.start)
-              if m[1] <= n.start and (not bare_shape(m[2]) or _DOER_AFTER.match(text, m[1]))]
+              if m[1] <= n.start and (not bare_shape(m[2]) or is_doer(text, m[0], m[1]))]
     key = ("ours", c_start)
     if clauses is not None and key not in clauses:
         clauses[key] = _OURS.search(text, c_start, s_end)

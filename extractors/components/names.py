@@ -160,7 +160,7 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
     for typ, pat, scope in patterns:
         for m in shape_matches(pat, scope, text, chunks):
             w = m.group()
-            if w in not_names or w.rstrip("s") in not_names:
+            if w in not_names or w.rstrip("s") in not_names or _glued(w, text):
                 continue
             if typ in ("NAME", "TITLE"):
                 out.append(Candidate(m.start(), m.end(), w, Source.SHAPE if typ == "NAME" else Source.TITLE, {}))
@@ -182,6 +182,42 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
     out += _appositive_names(text, sents if sents is not None else Sentences.of(text))
     out += _tasks(text, heads)
     return [c for c in out if not is_citation(text, c)]
+
+
+#: a run of capitals and then lower-case letters only: "GANand", "COnfidence", but also "UNet"
+_CAPS_THEN_LOWER = rx(r"(\p{Lu}{2,})(\p{Ll}{2,})")
+#: a word with two capitals or more ("ROMUL", "CoPur"), where a backronym's letters come from
+_CAPITALISED_WORD = rx(r"\b\p{L}*\p{Lu}\p{L}*\p{Lu}\p{L}*\b")
+
+
+def _glued(word: str, text: str) -> bool:
+    """Capitals run into lower-case letters where no name is meant (`_CAPS_THEN_LOWER`):
+    - an acronym glued to the word after it by a lost space ("compared with GANand VAE", "a
+      Localized→SGDtransition layer"): the lower-case letters are a stop word, or a word this
+      abstract writes on its own while it also writes the capitals on their own;
+    - a backronym's word ("CORES (COnfidence REgularized Sample Sieve)", "ROMUL, for RObust
+      MULtistep search"): the whole word, in lower case, is a word of this abstract, or the
+      capitals are part of a longer capitalised word of it.
+    "MCPMark", "UNet", "XGBoost" and "RMSprop" stay names."""
+    m = _CAPS_THEN_LOWER.fullmatch(word)
+    if not m:
+        return False
+    caps, tail = m.groups()
+    words = set(_LETTERS.findall(text))
+    if tail in _stop_words() or word.lower() in words or tail in words and caps in words:
+        return True
+    folded, stem = caps.casefold(), (caps + tail[0]).casefold()
+    return len(caps) <= 3 and any(folded in w.casefold() and w.casefold() != folded and not w.casefold().startswith(stem)
+                                  for w in _CAPITALISED_WORD.findall(text))   # not "SRNet" for "SRNets"
+
+
+_LETTERS = rx(r"\p{L}+")
+
+
+@lru_cache(maxsize=1)
+def _stop_words() -> frozenset:
+    from spacy.lang.en.stop_words import STOP_WORDS
+    return frozenset(STOP_WORDS)
 
 
 def is_citation(text: str, c: Candidate) -> bool:
@@ -282,7 +318,8 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
             if not m:
                 continue
             if cue.match(text[m.end():m.end() + 120]):
-                # a name right before ", a novel framework ..."
+                # a name right before ", a novel framework ...": after a preposition, the kind
+                # noun types it ("on MCPMark, a new benchmark of 127 tasks")
                 word = m.group(1)
                 if word[:1].isupper() or any(c.isupper() for c in word[1:]):
                     s = m.start()
@@ -295,7 +332,11 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                         run_start = run_start - (len(text[max(0, run_start - 40):run_start]) - lm.start(1))
                     sent = text[max(0, run_start - 120, sents.start(run_start)):run_start]
                     if rx(r"\b(?:we|our|this (?:paper|work))\b", regex.IGNORECASE).search(sent):
-                        out.append(Candidate(run_start, m.end(), text[run_start:m.end()], Source.PROPOSAL, {}, proposed=True))
+                        types: dict = {}
+                        if _AFTER_PREPOSITION.search(text, max(0, run_start - 16), run_start):
+                            # (elsewhere `context_types` reads the phrase for any candidate)
+                            _vote(types, appositive_type(text, m.end()), Weight.HEAD_NOUN)
+                        out.append(Candidate(run_start, m.end(), text[run_start:m.end()], Source.PROPOSAL, types, proposed=True))
     return out
 
 
@@ -709,12 +750,25 @@ def narrowed_tasks(text: str, cands: list[Candidate]) -> list[Candidate]:
     return out
 
 
+#: a noun phrase set off after a name: "X, a benchmark for ...", "X (Y), the first ..."
+_APPOSED_PHRASE = rx(r"\s*(?:\([^()]{1,20}\)\s*)?(?:\)\s*)?,\s+(?:a|an|the)\s+((?:[\p{L}\-]+[ \t]+){0,5}[\p{L}\-]+)")
+
+
+def appositive_type(text: str, end: int) -> str | None:
+    """The type the head of a noun phrase set off right after a name ending at `end` gives it
+    ("MCPMark, a new benchmark of 127 tasks" -> BENCHMARK; `_phrase_head_type`)."""
+    m = _APPOSED_PHRASE.match(text[end:end + 60])
+    return _phrase_head_type(m.group(1).split(), _tables()[3]) if m else None
+
+
 def _phrase_head_type(words: list[str], heads) -> str | None:
     """The type named by the head of a noun phrase: its last typed word before a clause word
-    ("a KV-cache compression scheme that ..." -> scheme), or after "of" when the word before is
+    ("a KV-cache compression scheme that ...", "a benchmark containing ..." -> the noun before), or after "of" when the word before is
     a container ("a family of efficient vision transformers" -> transformers)."""
     stops = resources.word_list("np_stop")
-    cut = next((i for i, w in enumerate(words) if w.lower() in stops), len(words))
+    cut = next((i for i, w in enumerate(words) if w.lower() in stops
+                # a participle after a typed noun starts a clause ("a benchmark containing ...")
+                or i and _PARTICIPLE.fullmatch(w) and head_type(words[i - 1], heads)), len(words))
     words = words[:cut]
     order = [words]
     if "of" in words:
@@ -732,6 +786,8 @@ def _phrase_head_type(words: list[str], heads) -> str | None:
     return None
 
 
+#: a lower-case participle in "-ing" ("containing", "using")
+_PARTICIPLE = rx(r"\p{Ll}{2,}ing")
 #: a lower-case agent noun ("indexer", "simulator", "learners"), which heads its noun phrase
 _AGENT_NOUN = rx(r"\p{Ll}[\p{Ll}\-]{3,}(?:er|or)s?")
 
@@ -755,6 +811,10 @@ _SCORE = r"""
     (?:\d+\.\d+\s*(?:\\?%)?                   # a decimal ("85.2", "93.4%", "93.4\\%")
       |(?P<pct>\d+\s*\\?%))                    # or a whole percentage ("3%", "3\\%")
     """
+#: "of" and a score right after a name: the name is what the score measures ("a PSNR of 32.03 dB",
+#: "an F1 of 0.81", "accuracy of about 93.4%")
+_OF_SCORE = rx(r"\s+of\s+(?:about\s+|around\s+|approximately\s+|only\s+|over\s+|nearly\s+|up\s+to\s+|~\s*)?\$?"
+               + _SCORE, regex.X)
 #: a score written right before "on" or "in" says what the name after it is: "on" names where it
 #: was measured, a dataset ("1.93 on AFHQv2", "93.4% on the MNLI"); "in" names what it measures, a
 #: metric ("by 14.5% in SUC"). Neither holds for a name whose shape names a model ("68.2% on
@@ -835,6 +895,8 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         score_unit_type(text, c)
         if _MEASURED_BY.search(text, max(0, c.start - 24), c.start):
             _vote(c.context, "METRIC", Weight.HEAD_NOUN)
+        if _OF_SCORE.match(text, c.end):   # "a PSNR of 32.03 dB", "an F1 of 0.81"
+            _vote(c.context, "METRIC", Weight.SCORE_UNIT)
         score_type(text, c)
         after = text[c.end:c.end + 60]
         m = rx(r"\s*\)?\s+([\p{L}\-]+)").match(after)
@@ -846,13 +908,10 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             if t and not (word.endswith("s") and head_type(word[:-1], heads) or word.endswith("ies")) \
                     and (t != "TASK" or c.source == Source.ACRONYM):
                 _vote(c.context, t, Weight.HEAD_NOUN)
-        m = rx(r"\s*(?:\([^()]{1,20}\)\s*)?(?:\)\s*)?,\s+(?:a|an|the)\s+((?:[\p{L}\-]+[ \t]+){0,5}[\p{L}\-]+)").match(after)
         # "X, a benchmark for ..." describes X; "on X, the best model ..." ends an opening
         # prepositional phrase, and what follows the comma is the sentence's subject
-        if m and not _AFTER_PREPOSITION.search(text, max(0, c.start - 16), c.start):
-            t = _phrase_head_type(m.group(1).split(), heads)
-            if t:
-                _vote(c.context, t, Weight.HEAD_NOUN)
+        if not _AFTER_PREPOSITION.search(text, max(0, c.start - 16), c.start):
+            _vote(c.context, appositive_type(text, c.end), Weight.HEAD_NOUN)
     _list_types(text, cands, heads)
 
 

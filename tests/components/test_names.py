@@ -88,3 +88,25 @@ def test_written_as_own(text, span, own):
     from extractors.components.names import written_as_own
     start = text.index(span)
     assert written_as_own(text, start) is own
+
+
+@pytest.mark.parametrize("text,word,glued", [
+    # an acronym run into a stop word by a lost space
+    ("compared with GANand VAE based generative models", "GANand", True),
+    # ... or into a word the abstract writes alone, with the acronym written alone too
+    ("SGD is used. The algorithm finds a Localized→SGDtransition layer, a transition point.", "SGDtransition", True),
+    # a backronym's words: the word in lower case is in the abstract, or its capitals are part of
+    # a longer capitalised word
+    ("we propose CORES (COnfidence REgularized Sample Sieve), which raises confidence", "COnfidence", True),
+    ("a new one: ROMUL, for RObust MULtistep search", "RObust", True),
+    # names: capitals before a word part
+    ("We evaluate models on MCPMark, a benchmark for the Model Context Protocol (MCP).", "MCPMark", False),
+    ("We leverage a lightweight UNet to predict initial guidance.", "UNet", False),
+    ("better than ADAM and RMSprop on large problems", "RMSprop", False),
+    ("sparse and robust subnetworks (SRNets) can be found; an SRNet", "SRNets", False),
+    ("GNNs are strong", "GNNs", False),                                   # a plural, not a word run in
+])
+def test_glued_capitals(text, word, glued):
+    from extractors.components.names import _glued, find_names
+    assert _glued(word, text) is glued
+    assert any(c.text == word for c in find_names(text)) is not glued
