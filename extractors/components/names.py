@@ -811,10 +811,6 @@ _SCORE = r"""
     (?:\d+\.\d+\s*(?:\\?%)?                   # a decimal ("85.2", "93.4%", "93.4\\%")
       |(?P<pct>\d+\s*\\?%))                    # or a whole percentage ("3%", "3\\%")
     """
-#: "of" and a score right after a name: the name is what the score measures ("a PSNR of 32.03 dB",
-#: "an F1 of 0.81", "accuracy of about 93.4%")
-_OF_SCORE = rx(r"\s+of\s+(?:about\s+|around\s+|approximately\s+|only\s+|over\s+|nearly\s+|up\s+to\s+|~\s*)?\$?"
-               + _SCORE, regex.X)
 #: a score written right before "on" or "in" says what the name after it is: "on" names where it
 #: was measured, a dataset ("1.93 on AFHQv2", "93.4% on the MNLI"); "in" names what it measures, a
 #: metric ("by 14.5% in SUC"). Neither holds for a name whose shape names a model ("68.2% on
@@ -895,8 +891,6 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         score_unit_type(text, c)
         if _MEASURED_BY.search(text, max(0, c.start - 24), c.start):
             _vote(c.context, "METRIC", Weight.HEAD_NOUN)
-        if _OF_SCORE.match(text, c.end):   # "a PSNR of 32.03 dB", "an F1 of 0.81"
-            _vote(c.context, "METRIC", Weight.SCORE_UNIT)
         score_type(text, c)
         after = text[c.end:c.end + 60]
         m = rx(r"\s*\)?\s+([\p{L}\-]+)").match(after)
