@@ -60,6 +60,7 @@ class NumberMatch:
     written: float = 0.0              # the number as written, before any magnitude
     part_of: bool = False             # "12" in "12 of 14 tasks": a part of the total that follows
     unit_kind: str = ""               # the default kind of its unit (units.tsv), before any cue
+    dimensions: bool = False          # "512×512", "$9 \\times 9$": a size in several dimensions
 
 
 _NUM = rx(r"""
@@ -76,6 +77,16 @@ _NUM = rx(r"""
         )?
     )
     (?P<mult>[kKMGBT](?![\w]))?                     # a magnitude glued on: `10k`, `4.1G`, `7B` (magnitudes.tsv)
+    """, regex.VERBOSE)
+
+#: a size in two or three dimensions: whole numbers joined by a times sign or an "x" ("512×512",
+#: "$256\\times 256$" -> clean "256× 256", "28 x 28", "64x64x64"); not a power of ten (`3 × 10^5`)
+_DIMENSIONS = rx(r"""
+    (?<![\d.,])\d{1,5}                      # a whole number, not a decimal's tail
+    (?:\s?[×xX]\s?                          # a times sign or an "x", perhaps spaced
+       (?!10\s?\^|10[-−]\d)\d{1,5}           #   the next whole number, not a power of ten
+    ){1,2}
+    (?![\d.,]\d|\w|\s?\^)                  # the last number whole, no letter glued on
     """, regex.VERBOSE)
 
 # the spread written after a number: `±0.4`, ` $\pm$ 0.4` (clean `± 0.4`), `(± 1.3)`, `_{\pm 0.4}`
@@ -349,13 +360,35 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = (), sents: Optional
     for m in _NUM.finditer(text):
         if m.start() < taken:
             continue
-        num = _read_number(text, m, excl, t)
+        dims = _DIMENSIONS.match(text, m.start()) if m.group("num") and not (m.group("exp") or m.group("exp2")) else None
+        num = _read_dimensions(text, m, dims, excl, t) if dims else _read_number(text, m, excl, t)
         if num is not None:
             out.append(num)
             taken = num.end
     _share_ranges(text, out)
     _decide_kinds(text, out, t, sents)
     return out
+
+
+#: the units a size in several dimensions is counted in (what follows it is otherwise what has the size)
+_DIMENSION_UNITS = frozenset({"pixel", "voxel", "patch"})
+
+
+def _read_dimensions(text: str, m: regex.Match, dims: regex.Match, excl, t) -> Optional[NumberMatch]:
+    """A size in several dimensions ("512×512", "28 x 28 image pixels") as one number: the span of
+    the whole product, the first factor as value, a unit of size after it (`_DIMENSION_UNITS`), kind setting
+    (docs/ANNOTATION.md). None where the digits are part of something else (`_screen`)."""
+    if _screen(text, m, excl, t) is None or any(excl.overlapping(dims.start(), dims.end())):
+        return None
+    value = float(m.group("num"))
+    num = NumberMatch(start=dims.start(), end=dims.end(), value=value, written=value, dimensions=True)
+    unit, _ = _word_unit(text, num, None, None, t)
+    num.unit = unit if unit in _DIMENSION_UNITS else None   # "28 x 28 pixels", not "512×512 images"
+    if num.unit is None:
+        num.unit_end = num.end
+    num.qualifier, num.context_start = _qualifier(text, num.start, t)
+    num.kind = num.unit_kind = "setting"
+    return num
 
 
 def _read_number(text: str, m: regex.Match, excl, t) -> Optional[NumberMatch]:
@@ -717,6 +750,8 @@ def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Option
     """The number's kind, and what decided it: None (a default), "cue", "after" (a change word after
     the number) or "level" (a level reached)."""
     default = num.unit_kind or None
+    if num.dimensions:
+        return "setting", "cue"  # "on ImageNet 512×512": a size, whatever the words around it
     if num.part_of:
         return "score", "cue"  # "solves 12 of 14 tasks": what was achieved out of the total
     if num.multiplier in ("B", "T") or (num.multiplier == "M" and num.unit in (None, "parameter")):
