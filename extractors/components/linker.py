@@ -71,6 +71,25 @@ _EXAMPLE_OR_SOURCE = r"relative\s+to|unlike|like|such\s+as|including|e\.g\.,?|fr
 #: up to two words between such a word and the name ("than the strong GPT-4 ...")
 _UP_TO_TWO_WORDS = r"\s+(?:the\s+)?(?:[^\s,]+\s+){0,2}?$"  # not past a comma ("in contrast, X achieves")
 _BASELINE_BEFORE = rx(rf"\b(?:{COMPARISON}|{_EXAMPLE_OR_SOURCE}){_UP_TO_TWO_WORDS}", regex.IGNORECASE)
+#: another's unnamed system as the doer of a clause: a noun phrase that says the system is not the
+#: paper's (a marker word), headed by a system noun, then a verb of reaching a result ("while a
+#: recent transformer-based approach achieves 59.6%", "whereas standard methods reach 26.9%")
+_THEIRS = rx(r"""
+    \b(?:existing|prior|previous|recent|standard|conventional|baseline|competing|current|other
+       |traditional|vanilla|state-of-the-art|SOTA|original|naive)\s+     # a marker of another's system
+    (?:[\w\-]+\s+){0,3}?                                               # up to three more words
+    (?:method|approach|model|framework|algorithm|system|technique|architecture|network|agent
+       |policy|estimator|baseline|defen[cs]e|tracker|detector|solver)s?\s+  # a system noun
+    (?:\w+ly\s+|only\s+)?                                             # "only", "typically"
+    (?:achieve|obtain|reach|get|got|attain|yield|score|solve)\w*\b       # reaching a result
+    """, regex.IGNORECASE | regex.VERBOSE)
+
+
+def theirs_before(text: str, start: int, pos: int) -> bool:
+    """Another's unnamed system does what the clause from `start` reports before `pos` (`_THEIRS`)."""
+    return _THEIRS.search(text, start, pos) is not None
+
+
 #: the nouns a paper calls its own contribution by ("our method", "the proposed framework")
 _SYSTEM_NOUNS = (r"method|approach|model|framework|algorithm|system|technique|"
                  r"loss|criterion|architecture|network|agent|policy|estimator")
@@ -116,6 +135,24 @@ _METRIC_BEFORE = rx(rf"^(?:\s*(?:score|value|rate)?\s*(?:{_BEFORE_LINK_WORDS}))*
 
 #: plural family names (LLMs, GNNs, transformers): kinds of systems, not a result's subject
 FAMILY = rx(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
+
+
+def is_family(surface: str, names=frozenset()) -> bool:
+    """A plural family name (`FAMILY`: "LLMs", "transformers"), or the plural of a system's name
+    that the abstract (`names`) or the lexicon knows: "ResNets", "ViTs", "ConvNets", "GFlowNets".
+    A kind of system, not a result's subject."""
+    if FAMILY.match(surface):
+        return True
+    if len(surface) < 4 or surface[-1] != "s" or surface[-2] in "s'":
+        return False
+    stem = surface[:-1]
+    return stem in names or _known_system(stem)
+
+
+@lru_cache(maxsize=4096)
+def _known_system(name: str) -> bool:
+    from .lexicon import entries   # the lexicon's automaton, loaded once for the process
+    return any(typ in ("METHOD", "MODEL") for _, typ, _, _ in entries(name))
 
 
 def _clause_start(text: str, s_start: int, pos: int, cache: Optional[dict] = None,
@@ -197,9 +234,10 @@ def link_numbers(doc: Doc) -> None:
     mentions.sort(key=lambda m: m[0])
     sents = doc_sentences(doc)
     clauses: dict = {}
-    # plural family names (LLMs, GNNs, transformers) are kinds of systems, not a result's subject
+    # plural family names (LLMs, GNNs, transformers, ResNets) are kinds of systems, not a result's subject
+    entity_names = frozenset(e.name for e in ents)
     systems = Mentions(m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
-                       and not FAMILY.match(text[m[0]:m[1]]))
+                       and not is_family(text[m[0]:m[1]], entity_names))
     data = data_mentions(ents)
     metrics = Mentions(m for m in mentions if "METRIC" in m[2].types)
     data_entities = {id(m[2]): m[2] for m in data}
@@ -238,9 +276,11 @@ def link_numbers(doc: Doc) -> None:
                 subs = [s for s in subs if s not in proposed_names]
                 owner = None if subs else change_owner(text, n, nums, systems)
                 subs = [owner] if owner else subs
-            elif not subs and n.kind in ("score", "delta", "ratio") and proposed_systems:
+            elif not subs and n.kind in ("score", "delta", "ratio") and proposed_systems \
+                    and not theirs_before(text, _clause_start(text, s_start, n.start, clauses, s_end), n.start):
                 # "Experiments show speed-ups of 3x-30x": a result the paper reports without naming
-                # who achieved it is its own method's
+                # who achieved it is its own method's (not "..., while a recent transformer-based
+                # approach achieves 59.6%": another's)
                 subs = [max(proposed_systems, key=lambda e: len(e.mentions)).name]
             if subs:
                 n.subject = subs[0]

@@ -81,3 +81,19 @@ def test_list_partners(extractor, rule, text, first, second, expected):
         assert own_data_partners(text, a, b, data_mentions(doc._.entities)) is expected
     else:
         assert qualified_partners(text, a, b) is expected
+
+
+@pytest.mark.parametrize("surface,names,family", [
+    ("LLMs", (), True),                    # capitals and a plural s (FAMILY)
+    ("transformers", (), True),            # a lower-case plural (FAMILY)
+    ("ResNets", (), True),                 # the plural of a system the lexicon knows
+    ("ViTs", (), True),
+    ("GFlowNets", ("GFlowNet",), True),    # ... or the abstract names
+    ("GFlowNets", (), False),
+    ("Atlas", (), False),                  # a name that ends in s
+    ("NeuS", (), False),
+    ("PointNeXt", (), False),
+])
+def test_is_family(surface, names, family):
+    from extractors.components.linker import is_family
+    assert is_family(surface, frozenset(names)) is family
