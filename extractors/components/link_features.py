@@ -97,22 +97,29 @@ class Context:
         near = mentions[max(0, i - 2):i + 2]
         return nearest_mention(near, start, end)
 
-    def clause_break_between(self, a: int, b: int) -> bool:
-        """Does a clause break (`linker.CLAUSE_BREAK`) lie wholly within [a, b)? The breaks are found
-        once per text and looked up by bisection."""
+    def clause_breaks(self) -> list:
+        """The text's clause breaks (`linker.CLAUSE_BREAK`), (start, end) in order: found once."""
         if self._breaks is None:
             self._breaks = [(m.start(), m.end()) for m in CLAUSE_BREAK.finditer(self.text)]
             self._break_starts = [s for s, _ in self._breaks]
+        return self._breaks
+
+    def clause_break_between(self, a: int, b: int) -> bool:
+        """Does a clause break (`linker.CLAUSE_BREAK`) lie wholly within [a, b)? Looked up by
+        bisection in `clause_breaks`."""
+        self.clause_breaks()
         i = bisect_left(self._break_starts, a)
         return i < len(self._breaks) and self._breaks[i][1] <= b
 
     def clause_start(self, pos: int) -> int:
         """Start of the clause holding `pos`: the end of the last clause break (`linker.CLAUSE_BREAK`)
-        of its sentence before it, else the sentence's start."""
-        self.clause_break_between(0, 0)   # the text's breaks, found once
+        of its sentence that ends by `pos`, else the sentence's start."""
+        breaks = self.clause_breaks()
         start = self.sentence(pos)[0]
         i = bisect_left(self._break_starts, pos) - 1
-        return max(start, self._breaks[i][1]) if i >= 0 and self._breaks[i][1] <= pos else start
+        while i >= 0 and breaks[i][1] > pos:
+            i -= 1
+        return breaks[i][1] if i >= 0 and breaks[i][0] >= start else start
 
     def metric_ends(self) -> set:
         """Where the metric candidates' mentions end (memoised)."""

@@ -71,15 +71,23 @@ _EXAMPLE_OR_SOURCE = r"relative\s+to|unlike|like|such\s+as|including|e\.g\.,?|fr
 #: up to two words between such a word and the name ("than the strong GPT-4 ...")
 _UP_TO_TWO_WORDS = r"\s+(?:the\s+)?(?:[^\s,]+\s+){0,2}?$"  # not past a comma ("in contrast, X achieves")
 _BASELINE_BEFORE = rx(rf"\b(?:{COMPARISON}|{_EXAMPLE_OR_SOURCE}){_UP_TO_TWO_WORDS}", regex.IGNORECASE)
+#: the nouns a paper calls its own contribution by ("our method", "the proposed framework")
+_SYSTEM_NOUNS = (r"method|approach|model|framework|algorithm|system|technique|"
+                 r"loss|criterion|architecture|network|agent|policy|estimator")
+_OURS = rx(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?"  # "our (new) ..."
+                      rf"(?:{_SYSTEM_NOUNS})s?\b"
+                      r"|(?:(?<=^|[.;:]\s{1,3})It|(?<=\b(?:that|and|[Ii]n\s+particular,|[Ff]or\s+example,)\s{1,3})it)"
+                      r"\s+(?!is\b|was\b|has\s+been\b)(?=\p{Ll})",  # "It outperforms ...": the paper's topic
+           regex.IGNORECASE)
+
 #: another's unnamed system as the doer of a clause: a noun phrase that says the system is not the
 #: paper's (a marker word), headed by a system noun, then a verb of reaching a result ("while a
 #: recent transformer-based approach achieves 59.6%", "whereas standard methods reach 26.9%")
-_THEIRS = rx(r"""
+_THEIRS = rx(rf"""
     \b(?:existing|prior|previous|recent|standard|conventional|baseline|competing|current|other
        |traditional|vanilla|state-of-the-art|SOTA|original|naive)\s+     # a marker of another's system
-    (?:[\w\-]+\s+){0,3}?                                               # up to three more words
-    (?:method|approach|model|framework|algorithm|system|technique|architecture|network|agent
-       |policy|estimator|baseline|defen[cs]e|tracker|detector|solver)s?\s+  # a system noun
+    (?:[\w\-]+\s+){{0,3}}?                                             # up to three more words
+    (?:{_SYSTEM_NOUNS}|baseline|defen[cs]e|tracker|detector|solver)s?\s+  # a system noun
     (?:\w+ly\s+|only\s+)?                                             # "only", "typically"
     (?:achieve|obtain|reach|get|got|attain|yield|score|solve)\w*\b       # reaching a result
     """, regex.IGNORECASE | regex.VERBOSE)
@@ -90,14 +98,6 @@ def theirs_before(text: str, start: int, pos: int) -> bool:
     return _THEIRS.search(text, start, pos) is not None
 
 
-#: the nouns a paper calls its own contribution by ("our method", "the proposed framework")
-_SYSTEM_NOUNS = (r"method|approach|model|framework|algorithm|system|technique|"
-                 r"loss|criterion|architecture|network|agent|policy|estimator")
-_OURS = rx(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?"  # "our (new) ..."
-                      rf"(?:{_SYSTEM_NOUNS})s?\b"
-                      r"|(?:(?<=^|[.;:]\s{1,3})It|(?<=\b(?:that|and|[Ii]n\s+particular,|[Ff]or\s+example,)\s{1,3})it)"
-                      r"\s+(?!is\b|was\b|has\s+been\b)(?=\p{Ll})",  # "It outperforms ...": the paper's topic
-           regex.IGNORECASE)
 #: between a number and the metric named after it, one of:
 _AFTER_ON_NAME = r"(?:on|in)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*\s*\(\s*$"  # "on GSM8k (pass@1)"
 _AFTER_PREPOSITION = r"(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\.t\.?)\s+"  # "in terms of"

@@ -204,7 +204,7 @@ def _glued(word: str, text: str) -> bool:
         return False
     caps, tail = m.groups()
     words = set(_LETTERS.findall(text))
-    if tail in _stop_words() or word.lower() in words or tail in words and caps in words:
+    if tail in _stop_words() or word.lower() in words or (tail in words and caps in words):
         return True
     folded, stem = caps.casefold(), (caps + tail[0]).casefold()
     return len(caps) <= 3 and any(folded in w.casefold() and w.casefold() != folded and not w.casefold().startswith(stem)
@@ -216,6 +216,7 @@ _LETTERS = rx(r"\p{L}+")
 
 @lru_cache(maxsize=1)
 def _stop_words() -> frozenset:
+    """spaCy's English stop words."""
     from spacy.lang.en.stop_words import STOP_WORDS
     return frozenset(STOP_WORDS)
 
@@ -713,8 +714,7 @@ _WORD_BEFORE = rx(r"(\S+)[ ]$")         # the word before a space
 def _narrowing_stop() -> frozenset:
     """The words that never narrow a task name (`narrowed_tasks`)."""
     from .tail import modifier_stop   # tail imports entities, which imports this module
-    from spacy.lang.en.stop_words import STOP_WORDS
-    return modifier_stop() | _TASK_STOP | frozenset(STOP_WORDS) | resources.word_list("narrowing_stop")
+    return modifier_stop() | _TASK_STOP | _stop_words() | resources.word_list("narrowing_stop")
 
 
 def narrowed_tasks(text: str, cands: list[Candidate]) -> list[Candidate]:
@@ -763,8 +763,9 @@ def appositive_type(text: str, end: int) -> str | None:
 
 def _phrase_head_type(words: list[str], heads) -> str | None:
     """The type named by the head of a noun phrase: its last typed word before a clause word
-    ("a KV-cache compression scheme that ...", "a benchmark containing ..." -> the noun before), or after "of" when the word before is
-    a container ("a family of efficient vision transformers" -> transformers)."""
+    ("a KV-cache compression scheme that ...", "a benchmark containing ..." -> the noun before),
+    or after "of" when the word before is a container ("a family of efficient vision
+    transformers" -> transformers)."""
     stops = resources.word_list("np_stop")
     cut = next((i for i, w in enumerate(words) if w.lower() in stops
                 # a participle after a typed noun starts a clause ("a benchmark containing ...")
