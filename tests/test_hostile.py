@@ -147,3 +147,23 @@ def test_linking_many_numbers_grows_linearly(extractor, make):
         return time.perf_counter() - t0
     small, large = seconds(500), seconds(4000)
     assert large < 8 * 2.5 * small + 0.5  # 8x the input: linear with slack, far from 64x
+
+
+def test_many_capitalised_words_grow_linearly():
+    """Thousands of words shaped "ABCdefg" (a run of capitals before a word part): whether one is
+    glued or a backronym's (names._glued) is read from counts made once per text, not by scanning
+    the text's capitalised words for each word (that was quadratic)."""
+    import random
+    import string
+    from extractors.components.names import find_names
+    rng = random.Random(7)
+
+    def seconds(n):
+        text = " ".join("".join(rng.choice(string.ascii_uppercase) for _ in range(3))
+                        + "".join(rng.choice(string.ascii_lowercase) for _ in range(4)) for _ in range(n)) + "."
+        t0 = time.perf_counter()
+        names = find_names(text)
+        assert len(names) >= n // 4   # most are names (random capitals often fall inside another word)
+        return time.perf_counter() - t0
+    small, large = seconds(500), seconds(4000)
+    assert large < 8 * 2.5 * small + 0.5

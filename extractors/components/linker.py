@@ -94,8 +94,18 @@ _THEIRS = rx(rf"""
 
 
 def theirs_before(text: str, start: int, pos: int) -> bool:
-    """Another's unnamed system does what the clause from `start` reports before `pos` (`_THEIRS`)."""
-    return _THEIRS.search(text, start, pos) is not None
+    """Another's unnamed system does what the clause from `start` reports before `pos`: a match of
+    `_THEIRS` in the text lies within [start, pos). The text's matches are found once (the last
+    few texts are remembered), so a sentence of thousands of numbers stays linear."""
+    starts, ends = _theirs_spans(text)
+    i = bisect_left(starts, start)
+    return i < len(starts) and ends[i] <= pos
+
+
+@lru_cache(maxsize=8)
+def _theirs_spans(text: str) -> tuple[list[int], list[int]]:
+    spans = [m.span() for m in _THEIRS.finditer(text)]
+    return [s for s, _ in spans], [e for _, e in spans]
 
 
 #: between a number and the metric named after it, one of:

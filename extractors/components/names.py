@@ -203,15 +203,35 @@ def _glued(word: str, text: str) -> bool:
     if not m:
         return False
     caps, tail = m.groups()
-    words = set(_LETTERS.findall(text))
+    words, capitalised = _words_of(text)
     if tail in _stop_words() or word.lower() in words or (tail in words and caps in words):
         return True
+    if len(caps) > 3:
+        return False
+    # a longer capitalised word holds the capitals, other than one that goes on as this word does
+    # ("SRNet" for "SRNets"): more words hold them than start with them and the next letter
     folded, stem = caps.casefold(), (caps + tail[0]).casefold()
-    return len(caps) <= 3 and any(folded in w.casefold() and w.casefold() != folded and not w.casefold().startswith(stem)
-                                  for w in _CAPITALISED_WORD.findall(text))   # not "SRNet" for "SRNets"
+    holding = capitalised.get(folded, 0) - (folded in capitalised.get("", ()))
+    return holding > capitalised.get(stem + "^", 0)
 
 
 _LETTERS = rx(r"\p{L}+")
+
+
+@lru_cache(maxsize=8)
+def _words_of(text: str) -> tuple[frozenset, dict]:
+    """The letter runs of a text, and counts over its distinct words of two capitals or more,
+    case-folded: per piece of two or three letters, how many words hold it; per first three or
+    four letters + "^", how many words start with them; under "", the words themselves. Found
+    once per text, so a text of thousands of such words stays linear."""
+    counts: dict = {"": set()}
+    for w in {w.casefold() for w in _CAPITALISED_WORD.findall(text)}:
+        counts[""].add(w)
+        for size in (2, 3):
+            for piece in {w[i:i + size] for i in range(len(w) - size + 1)}:
+                counts[piece] = counts.get(piece, 0) + 1
+            counts[w[:size + 1] + "^"] = counts.get(w[:size + 1] + "^", 0) + (len(w) > size)
+    return frozenset(_LETTERS.findall(text)), counts
 
 
 @lru_cache(maxsize=1)
