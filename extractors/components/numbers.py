@@ -360,7 +360,8 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = (), sents: Optional
     for m in _NUM.finditer(text):
         if m.start() < taken:
             continue
-        dims = _DIMENSIONS.match(text, m.start()) if m.group("num") and not (m.group("exp") or m.group("exp2")) else None
+        dims = _DIMENSIONS.match(text, m.start()) \
+            if m.group("num") and not (m.group("exp") or m.group("exp2")) else None
         num = _read_dimensions(text, m, dims, excl, t) if dims else _read_number(text, m, excl, t)
         if num is not None:
             out.append(num)
@@ -370,14 +371,16 @@ def find_numbers(text: str, exclude: list[tuple[int, int]] = (), sents: Optional
     return out
 
 
-#: the units a size in several dimensions is counted in (what follows it is otherwise what has the size)
+#: the units a size in several dimensions is counted in (a noun after it is otherwise what has
+#: the size: "512×512 images")
 _DIMENSION_UNITS = frozenset({"pixel", "voxel", "patch"})
 
 
 def _read_dimensions(text: str, m: regex.Match, dims: regex.Match, excl, t) -> Optional[NumberMatch]:
     """A size in several dimensions ("512×512", "28 x 28 image pixels") as one number: the span of
-    the whole product, the first factor as value, a unit of size after it (`_DIMENSION_UNITS`), kind setting
-    (docs/ANNOTATION.md). None where the digits are part of something else (`_screen`)."""
+    the whole product, the first factor as value, a unit of size after it (`_DIMENSION_UNITS`),
+    kind setting (docs/ANNOTATION.md). None where the digits are part of something else
+    (`_screen`)."""
     if _screen(text, m, excl, t) is None or any(excl.overlapping(dims.start(), dims.end())):
         return None
     value = float(m.group("num"))
