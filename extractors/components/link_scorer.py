@@ -26,6 +26,7 @@ from typing import Optional
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from .. import resources
 from .entities import add_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, after_from, features, pairs
 from .linker import (Mentions, data_mentions, dataset_split, metric_mentions, parallel_lists, respective, share_links,
@@ -174,6 +175,7 @@ class LinkScorer:
         if self.models is not None:
             relink(doc, self.models)
         no_self_measure(doc._.numbers or [])
+        time_measures(doc._.numbers or [])
         link_splits(doc)
         return doc
 
@@ -193,6 +195,20 @@ def no_self_measure(nums) -> None:
             n.subject = n.subjects[0]
         if len(n.subjects) == 1:
             n.subjects = []
+
+
+def time_measures(nums) -> None:
+    """A number counted in time units ("4 GPU hours", "less than 5 minutes": word_lists.tsv
+    ``time_units``; not a rate, "frames per second") measures a time or a cost: a metric whose words name neither (``time_measure_words``:
+    "search cost", "training time", "latency") is not its metric ("exceeds their encoding quality as
+    34.07 -> 34.57 (PSNR) ... (less than 5 minutes)" is no PSNR). Every mode."""
+    units, words = resources.word_list("time_units"), resources.word_list("time_measure_words")
+    for n in nums:
+        if n.metric is None or n.unit is None or n.unit.rsplit(" ", 1)[-1] not in units or " per " in n.unit:
+            continue
+        if not any(w in words for w in n.metric.casefold().replace("-", " ").split()) \
+                and n.metric.casefold() not in words:
+            n.metric = None
 
 
 def link_splits(doc: Doc) -> None:
