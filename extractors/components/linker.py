@@ -269,6 +269,8 @@ def link_numbers(doc: Doc) -> None:
             if metric is None:  # a ratio only by "reduces memory by 4.2x", not "2.3x faster than"
                 metric = _metric_before(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
                                         s_start, metrics, held, held_at, revived, by_only=n.kind == "ratio")
+        if metric is None and n.kind in ("score", "delta", "ratio"):
+            metric = metric_before_colon(text, n.start, s_start, metrics)
         if metric is None and n.kind == "score":
             metric = _metric_of_phrase(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
                                        s_start, revived)
@@ -767,6 +769,35 @@ def _metric_before(text, pos, s_start, metrics, held, held_at, revived, by_only:
         if span:
             best = _revive(text, span, held, revived)
     return best
+
+
+#: how far a colon's list reaches: the numbers of its first 200 characters
+COLON_LIST_REACH = 200
+
+
+@lru_cache(maxsize=8)
+def _colons(text: str) -> tuple[list[int], list[int]]:
+    """Positions of the colons and of the semicolons in the text (once per text: every number
+    looks up its own with a bisection, so a text of thousands of numbers stays linear)."""
+    return [i for i, c in enumerate(text) if c == ":"], [i for i, c in enumerate(text) if c == ";"]
+
+
+def metric_before_colon(text: str, pos: int, s_start: int, metrics: Mentions) -> Optional[str]:
+    """A number in a list a colon opens (at most `COLON_LIST_REACH` characters after it, no
+    semicolon between), with no metric named between the colon and it, measures the one metric the
+    words of its sentence before the colon name ("We achieve outstanding FID scores in line with the
+    state of the art: 1.77 on CelebA-64×64, 1.93 on AFHQv2, ..." -> FID); none when they name two
+    or more."""
+    colons, semicolons = _colons(text)
+    i = bisect_left(colons, pos) - 1
+    if i < 0 or colons[i] < s_start or pos - colons[i] > COLON_LIST_REACH:
+        return None
+    colon = colons[i]
+    j = bisect_left(semicolons, colon)
+    if j < len(semicolons) and semicolons[j] < pos or metrics.within(colon, pos):
+        return None
+    names = {e.name for _, _, e in metrics.within(s_start, colon)}
+    return names.pop() if len(names) == 1 else None
 
 
 @lru_cache(maxsize=1)

@@ -163,7 +163,8 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
             if w in not_names or w.rstrip("s") in not_names or _glued(w, text):
                 continue
             if typ in ("NAME", "TITLE"):
-                out.append(Candidate(m.start(), m.end(), w, Source.SHAPE if typ == "NAME" else Source.TITLE, {}))
+                end = sized_end(text, m.end()) if typ == "NAME" and w[-1].isdigit() else m.end()
+                out.append(Candidate(m.start(), end, text[m.start():end], Source.SHAPE if typ == "NAME" else Source.TITLE, {}))
             else:
                 out.append(Candidate(m.start(), m.end(), w, Source.PATTERN, {typ: Weight.PATTERN}))
     for a, b, kind in marks or ():
@@ -182,6 +183,17 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
     out += _appositive_names(text, sents if sents is not None else Sentences.of(text))
     out += _tasks(text, heads)
     return [c for c in out if not is_citation(text, c)]
+
+
+#: a size glued to the number a name ends with: "CelebA-64×64" ("CelebA-64$\\times$64" once normalised)
+_GLUED_SIZE = rx(r"(?:×\p{N}+)+(?![\w@\-×])")
+
+
+def sized_end(text: str, end: int) -> int:
+    """End of a name that ends in a number, with the size glued to it: "CelebA-64×64",
+    "ImageNet-256×256" are dataset names whole (the size is part of the name, not a setting)."""
+    m = _GLUED_SIZE.match(text, end)
+    return m.end() if m else end
 
 
 #: a run of capitals and then lower-case letters only: "GANand", "COnfidence", but also "UNet"
