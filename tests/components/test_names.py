@@ -110,3 +110,13 @@ def test_glued_capitals(text, word, glued):
     from extractors.components.names import _glued, find_names
     assert _glued(word, text) is glued
     assert any(c.text == word for c in find_names(text)) is not glued
+
+
+def test_norms_are_not_names():
+    """Norms and their penalties ("under the L2 norm", "L1 regularization") are no names by their
+    shape (resources/not_names.txt), while a capitalised name beside them still is."""
+    text = normalize("Our ensemble is robust under the L2 norm with L1 regularization, and EnsNet beats "
+                     "prior L2 defenses with an L0 budget.").clean
+    found = {c.text for c in find_names(text)}
+    assert "EnsNet" in found
+    assert not found & {"L0", "L1", "L2"}
