@@ -197,17 +197,23 @@ def no_self_measure(nums) -> None:
             n.subjects = []
 
 
+@lru_cache(maxsize=1)
+def _time_words() -> tuple[frozenset, frozenset]:
+    """The last words of time units and the words a measure of time or cost contains
+    (word_lists.tsv ``time_units``, ``time_measure_words``)."""
+    return resources.word_list("time_units"), resources.word_list("time_measure_words")
+
+
 def time_measures(nums) -> None:
-    """A number counted in time units ("4 GPU hours", "less than 5 minutes": word_lists.tsv
-    ``time_units``; not a rate, "frames per second") measures a time or a cost: a metric whose words name neither (``time_measure_words``:
-    "search cost", "training time", "latency") is not its metric ("exceeds their encoding quality as
-    34.07 -> 34.57 (PSNR) ... (less than 5 minutes)" is no PSNR). Every mode."""
-    units, words = resources.word_list("time_units"), resources.word_list("time_measure_words")
+    """A number counted in time units ("4 GPU hours", "less than 5 minutes"; not a rate such as
+    "frames per second") measures a time or a cost: a metric none of whose words names one
+    ("search cost", "training time", "latency": `_time_words`) is not its metric ("exceeds their
+    encoding quality as 34.07 -> 34.57 (PSNR) ... (less than 5 minutes)" is no PSNR). Every mode."""
+    units, words = _time_words()
     for n in nums:
         if n.metric is None or n.unit is None or n.unit.rsplit(" ", 1)[-1] not in units or " per " in n.unit:
             continue
-        if not any(w in words for w in n.metric.casefold().replace("-", " ").split()) \
-                and n.metric.casefold() not in words:
+        if not any(w in words for w in n.metric.casefold().replace("-", " ").split()):
             n.metric = None
 
 

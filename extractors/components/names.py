@@ -164,7 +164,8 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
                 continue
             if typ in ("NAME", "TITLE"):
                 end = sized_end(text, m.end()) if typ == "NAME" and w[-1].isdigit() else m.end()
-                out.append(Candidate(m.start(), end, text[m.start():end], Source.SHAPE if typ == "NAME" else Source.TITLE, {}))
+                source = Source.SHAPE if typ == "NAME" else Source.TITLE
+                out.append(Candidate(m.start(), end, text[m.start():end], source, {}))
             else:
                 out.append(Candidate(m.start(), m.end(), w, Source.PATTERN, {typ: Weight.PATTERN}))
     for a, b, kind in marks or ():
