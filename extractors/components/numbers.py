@@ -208,8 +208,8 @@ def _blocked_left(text: str, i: int) -> bool:
         return True
     if c == "." and i >= 2 and text[i - 2].isalnum():
         return True
-    if c in "-‐–" and i >= 2 and (text[i - 2].isalpha() or text[i - 2] in "_@^"):
-        return True
+    if c in "-‐–" and i >= 2 and (text[i - 2].isalpha() or text[i - 2] in "_@^∞"):
+        return True  # "ResNet-50", "pass@k-3", and a threat model's budget after its norm: "PGD l_∞-8"
     return False  # ("CIFAR- 100", a name split after its hyphen, is joined by normalisation)
 
 
