@@ -562,9 +562,10 @@ def _decide_kinds(text: str, out: list[NumberMatch], t, sents: Sentences) -> Non
                 a.kind = b.kind
                 cued[i] = (b.kind, cb)
     for i in range(len(out) - 2, -1, -1):
-        # "achieves 6.56%, 4.76%, 5.82% improvements": the change word after a list covers it
+        # "achieves 6.56%, 4.76%, 5.82% improvements", "which are 3.1%, 1.4%, and 0.6% better than": the
+        # change word after a list covers it
         a, b = out[i], out[i + 1]
-        if cued[i][1] == "level" and cued[i + 1][1] == "after" and b.kind == "delta" and a.unit == b.unit \
+        if cued[i][1] in ("level", None) and cued[i + 1][1] == "after" and b.kind == "delta" and a.unit == b.unit \
                 and _PARALLEL.match(text[a.end:b.start]):
             a.kind = b.kind
             cued[i] = (b.kind, "after")
@@ -583,6 +584,8 @@ def _decide_kinds(text: str, out: list[NumberMatch], t, sents: Sentences) -> Non
     for num in out:
         if num.range_with is None:
             num.relative = _relative(text, num, t) if num.kind == "delta" else None
+        if num.kind == "ratio" and num.unit is None and "/" not in text[num.start:num.end]:
+            num.unit = "x"  # "by a factor of 9.1": a factor's unit is x, written or not (not a share: "1/3 of")
 
 
 #: "2.46% (90.72% vs. 88.54%)": a number, then in a parenthesis two levels compared
@@ -682,9 +685,18 @@ def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
     return False
 
 
+#: an arrow of change right before or after a number ("up to ↑ 7%", "40%↑ FPS"; LaTeX's \uparrow
+#: and \downarrow once normalised)
+_ARROW_BEFORE = rx(r"[↑↓]\s*$")
+_ARROW_AFTER = rx(r"\s*[↑↓]")
+
+
 def _qualifier(text: str, start: int, t) -> tuple[Optional[str], int]:
-    """The qualifier written right before the number, and where its words start."""
-    m = t["qual_rx"].search(text, max(0, start - 30), start)
+    """The qualifier written right before the number, and where its words start (an arrow of
+    change may stand between: "up to ↑ 7%")."""
+    arrow = _ARROW_BEFORE.search(text, max(0, start - 4), start)
+    end = arrow.start() if arrow else start
+    m = t["qual_rx"].search(text, max(0, end - 30), end)
     if not m:
         return None, start
     phrase = rx(r"\s*(?:only|just)\s*$", regex.IGNORECASE).sub("", m.group().strip()).casefold()
@@ -709,7 +721,8 @@ _PARALLEL = rx(r"""
        (?:on|in|for|across|over|against)\s+(?:the\s+)?(?:[\w@^\-]+\s+){1,3}?  # "BLEU on machine translation and": what it is on
       |(?:on|in|for|across|over|against)\s+(?:the\s+)?(?:[\w@^\-]+\s+){0,2}?[\w@^\-]+(?=,)  # "on Tiny ImageNet, ": a comma after it
       |(?:[\w@^\-]+\s+){0,2}?)                                         # or up to two words (a unit, a metric)
-    (?:and|or|,(?:\s*and)?|/)\s*$                                       # then the list word
+    (?:and|or|,(?:\s*and)?|/)\s*                                       # then the list word
+    (?:(?:about|around|approximately|nearly|over|by)\s+)?$             # and a hedge or "by" ("and about 3.2%")
     """, regex.VERBOSE)
 _RANGE = rx(r"\s?(?:--|-|–|—|to|~|∼|and|or|/|,)\s?$")   # "--": LaTeX's en dash
 
@@ -790,6 +803,9 @@ def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Option
             cue = None  # "reaches 127 tasks", "reaches 200M frames": a level verb does not make a count a score
     if cue == "delta" and _LEVEL.search(text, max(0, num.start - 50), num.start):
         cue, source = "score", "level"  # "accuracy drops below 5%", "improves to 85%": the level reached
+    if cue is None and (_ARROW_BEFORE.search(text, max(0, num.start - 4), num.start)
+                        or _ARROW_AFTER.match(text, max(num.end, num.unit_end))):
+        cue, source = "delta", "cue"  # "accelerates 40%↑ FPS", "(up to ↑ 7%)": an arrow of change
     if cue is None and num.qualifier == "up to" and num.unit in (None, "%", "points") \
             and t["up_to_change_rx"].search(text, max(0, num.context_start - 60), num.context_start):
         # "enhance the learning outcomes up to 48%": the largest size of a change (in the development
