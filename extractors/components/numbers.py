@@ -584,6 +584,8 @@ def _decide_kinds(text: str, out: list[NumberMatch], t, sents: Sentences) -> Non
     for num in out:
         if num.range_with is None:
             num.relative = _relative(text, num, t) if num.kind == "delta" else None
+        if num.kind in ("setting", "count") and num.qualifier == "<" and _UNDER.match(text, num.context_start):
+            num.qualifier = None  # "under 80% label corruption", "under 6 attacks": the condition, no bound
         if num.kind == "ratio" and num.unit is None and "/" not in text[num.start:num.end]:
             num.unit = "x"  # "by a factor of 9.1": a factor's unit is x, written or not (not a share: "1/3 of")
 
@@ -685,6 +687,8 @@ def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
     return False
 
 
+#: "under" opening a qualifier: a bound for a score ("in under 3 hours"), the condition for a setting
+_UNDER = rx(r"(?i)under\b")
 #: an arrow of change right before or after a number ("up to ↑ 7%", "40%↑ FPS"; LaTeX's \uparrow
 #: and \downarrow once normalised)
 _ARROW_BEFORE = rx(r"[↑↓]\s*$")
