@@ -395,7 +395,9 @@ def _left(p: Pair, width: int = 30) -> str:
 
 
 _ON = rx(r"\b(?:on|in|across|over|for|of|using|with)\s+(?:the\s+)?(?:\S+\s+){0,2}?$", regex.I)
-_BASELINE = rx(rf"\b(?:{COMPARISON}|relative\s+to|unlike|from)\s+(?:the\s+)?(?:\S+\s+){{0,2}}?$",
+#: (not a word of comparison before a number: "by over 2% for ResNet18", "from 77.9% to 86.1%"
+#: hedge or start a change; the name after the number is not compared against)
+_BASELINE = rx(rf"\b(?:{COMPARISON}|relative\s+to|unlike|from)\s+(?!\$?[+\-−~≈]?\d)(?:the\s+)?(?:\S+\s+){{0,2}}?$",
                           regex.I)
 #: stems of the verbs whose subject achieved a result ("X achieves", "X, which reaches")
 _AGENT_VERBS = (r"achiev|attain|reach|obtain|yield|score|get|improv|outperform|surpass|boost|set|"
@@ -460,6 +462,19 @@ def given_for(p: Pair) -> float:
     """The number is given for the mention right after it ('0.76 for SelfCheckGPT'; a compared
     value's owner: 'compared to 80% of PackNet'; linker.given_to)."""
     return float(not before(p) and given_to(p.ctx.text, p.number, p.end, *p.mention))
+
+
+#: from a measure's name to its value: " of ", a hedge allowed ("an accuracy of 85.7%", "a speedup
+#: of 1.22×", "an FID of about 10.2")
+_OF_VALUE = rx(r"\s+of\s+(?:(?:about|around|approximately|nearly|roughly|only|just|over|up\s+to)\s+)?[~≈∼$(]?\s*",
+               regex.I)
+
+
+def named_of(p: Pair) -> float:
+    """The mention and "of" stand right before the number: the number is the value of what the
+    mention names ("an accuracy of 85.7%", "a speedup of 1.22×")."""
+    return float(before(p) and p.number.start - p.mention[1] <= 24
+                 and bool(_OF_VALUE.fullmatch(p.ctx.text, p.mention[1], p.number.start)))
 
 
 def labelled_by(p: Pair) -> float:
@@ -774,7 +789,7 @@ def none_in_sentence(p: Pair) -> float:
 
 ENTITY_CUES: list[Callable[[Pair], float]] = [
     rule_choice, same_sentence, same_clause, before, distance, adjacent, numbers_between,
-    rivals_between, on_frame, pretrained_on, baseline_frame, agent_frame, measure_of, in_parenthesis_after, given_for, labelled_by, respectively,
+    rivals_between, on_frame, pretrained_on, baseline_frame, agent_frame, measure_of, in_parenthesis_after, given_for, labelled_by, named_of, respectively,
     paired_respectively, proposed, ours_in_clause, ours_not_proposed, component_role, proposed_from_end, owns_from_end, proposed_compared, compared_between,
     only_candidate, first_candidate, frequency, family_name, held_word,
     nearest_in_sentence, only_in_sentence, closer_number, glue_between, right_after, unit_words, partner_choice,

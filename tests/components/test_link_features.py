@@ -49,8 +49,18 @@ S20 = ("The overall accuracy (OA) of SuperNet-B on ScanObjectNN can be raised fr
        "even outperforming PointMLP.")
 S17 = "FooNet reaches 82.3% top-1 accuracy on ImageNet-1K. After pre-trained on ImageNet-22K, it attains 86.5% top-1 accuracy."
 
+S_OVER = ("Using the regularizer increased test accuracy by over 2% for ResNet18 trained on Tiny ImageNet, "
+          "and by 1.5% for VGG-16 on CIFAR-10.")
+S_OF = "The LR schedules of AutoLRS lead to a speedup of 1.22x on ResNet-50 and an accuracy of about 94.7% on CIFAR-10."
+
 CASES = [
     # sentence, number, attribute, candidate, cue, expected
+    (S_OVER, "2%", "subject", "ResNet18", "baseline_frame", 0.0),   # "over 2%" hedges a number, compares nothing
+    (S_OVER, "2%", "subject", "ResNet18", "given_for", 1.0),        # "for X trained on D": X's number
+    (S_OVER, "1.5%", "subject", "VGG-16", "given_for", 1.0),        # "for X on D"
+    (S_OF, "1.22x", "metric", "speedup", "named_of", 1.0),
+    (S_OF, "94.7%", "metric", "accuracy", "named_of", 1.0),         # a hedge between "of" and the number
+    (S_OF, "94.7%", "metric", "speedup", "named_of", 0.0),
     (S17, "86.5%", "dataset", "ImageNet-22K", "pretrained_on", 1.0),
     (S18, "83.3%", "subject", "EfficientFormer-L7", "agent_frame", 1.0),   # ", obtains": one comma, then the verb
     (S18, "83.3%", "subject", "EfficientFormer-L1", "same_clause", 0.0),   # ", and our ..." starts a clause
