@@ -729,13 +729,35 @@ def _metric_after(text, pos, s_end, metrics, held, held_at, revived, share: bool
 
     for s, t, e in metrics.within(pos, min(s_end, pos + 40)):
         if after(s):
-            return e.name
+            return _with_protocol(text, pos, s, t, e.name, revived)
     for s, t, _ in held_at.within(pos, min(s_end, pos + 40)):
         # the words that narrow the quality word may stand between: "50% search time"
         span = _measure_span(text, s, t, extend_from=pos)
         if span and span[0] >= pos and after(span[0]):
-            return _revive(text, span, held, revived)
+            return _with_protocol(text, pos, span[0], span[1], _revive(text, span, held, revived), revived)
     return None
+
+
+#: an evaluation protocol, then a name (a dataset's), between a number and its metric
+_PROTOCOL_THEN_NAME = rx(r"\s+((?:zero|few|one|\d+)-shot|linear[- ]prob(?:e|ing)|fine-?tuning|k-?NN)\s+(?=[\p{Lu}\p{N}])",
+                         regex.IGNORECASE)
+
+
+def _with_protocol(text: str, pos: int, s: int, t: int, name: str, revived: dict) -> str:
+    """The metric `name` at [s, t) after a number ending at `pos`, with the evaluation protocol
+    written before the dataset's name between them: "77.9% zero-shot ImageNet accuracy" measures
+    zero-shot accuracy (on ImageNet), which is ranked apart from accuracy (docs/ANNOTATION.md);
+    one entity per spelling, its mention from the protocol to the metric."""
+    m = _PROTOCOL_THEN_NAME.match(text, pos, s)
+    if m is None:
+        return name
+    surface, span = f"{m.group(1).lower()} {name}", (m.start(1), t)
+    found = _metric_entity(revived, surface, lambda: [span])
+    mentions = revived[surface.casefold()].mentions
+    if span not in mentions:
+        mentions.append(span)
+        mentions.sort()
+    return found
 
 
 #: between a share and the resource it is a part of: "5% of the storage space"
