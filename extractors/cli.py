@@ -290,22 +290,29 @@ def export_(inputs: List[str] = typer.Argument(..., help="Folders (searched for 
 @app.command("train")
 def train_(data: Optional[List[Path]] = typer.Option(
                None, "--data", help="Annotation files or folders (gold format, docs/SPEC.md section 6); "
-                                    "default: data/annotations/part_0..3.jsonl for the NER, data/results "
-                                    "and data/annotations for the linker, data/annotations for the typer "
+                                    "default: data/annotations for the NER, its folds and the typer, "
+                                    "data/results and data/annotations for the linker "
                                     "(held-out files are refused)."),
-           component: str = typer.Option("ner", "--component", help="ner (the statistical NER), linker "
-                                                                     "(the link scorer's weights) or typer "
-                                                                     "(the entity typer's weights)."),
+           component: str = typer.Option("ner", "--component", help="ner (the statistical NER), ner-folds "
+                                                                     "(one NER per fold of its data, for "
+                                                                     "training the typer and the linker), "
+                                                                     "linker (the link scorer's weights) or "
+                                                                     "typer (the entity typer's weights)."),
            out: Optional[Path] = typer.Option(None, "-o", "--out",
                                               help="Where the trained model goes [ner: extractors/resources/ner "
-                                                   "(replaced); linker: extractors/resources/linker.json; "
-                                                   "typer: extractors/resources/typer.json]."),
+                                                   "(replaced); ner-folds: build/ner_folds; linker: "
+                                                   "extractors/resources/linker.json; typer: "
+                                                   "extractors/resources/typer.json]."),
+           ner_folds: Optional[Path] = typer.Option(None, "--ner-folds",
+                                                    help="The NER folds the typer and linker train with "
+                                                         "(default: build/ner_folds)."),
            config: Path = typer.Option(Path("data/ner.cfg"), "--config", help="spaCy training config (NER)."),
            seed: Optional[int] = typer.Option(None, "--seed", help="Random seed (NER); default: the config's.")):
-    """Train a statistical part from the hand annotations (the pipeline loads it from the package)."""
+    """Train a statistical part from the hand annotations (the pipeline loads it from the package).
+    Order: ner, ner-folds, typer, linker (each later part learns from the output of the earlier)."""
     from .train import DataError
-    if component not in ("ner", "linker", "typer"):
-        raise typer.BadParameter("expected ner, linker or typer", param_hint="--component")
+    if component not in ("ner", "ner-folds", "linker", "typer"):
+        raise typer.BadParameter("expected ner, ner-folds, linker or typer", param_hint="--component")
     try:
         if component in ("typer", "linker"):
             try:
@@ -315,7 +322,7 @@ def train_(data: Optional[List[Path]] = typer.Option(
                                          param_hint="--component")
         if component == "typer":
             from .train_typer import DEFAULT_OUT as TYPER_OUT, train_typer
-            rep = train_typer(data, out or TYPER_OUT)
+            rep = train_typer(data, out or TYPER_OUT, ner_folds)
             typer.echo(f"{rep.records} records, {rep.candidates} labelled candidates, {rep.seconds:.0f}s -> {rep.out}\n"
                        f"margins {rep.margins}; typed F1 of the candidates (cross-validated) "
                        f"{rep.cv['candidates_typed_f1']}\n"
@@ -323,13 +330,19 @@ def train_(data: Optional[List[Path]] = typer.Option(
             return
         if component == "linker":
             from .train_linker import DEFAULT_OUT, train_linker
-            rep = train_linker(data, out or DEFAULT_OUT)
+            rep = train_linker(data, out or DEFAULT_OUT, ner_folds)
             typer.echo(f"{rep.records} records, {rep.groups} candidate groups, {rep.seconds:.0f}s -> {rep.out}\n"
                        f"cross-validated accuracy of the chosen link:\n{rep.table()}")
             return
-        from .train import train
+        from .train import DEFAULT_FOLDS_OUT, train, train_folds
         if not config.is_file():
             raise typer.BadParameter(f"{config} does not exist", param_hint="--config")
+        if component == "ner-folds":
+            reports = train_folds(data, out or DEFAULT_FOLDS_OUT, config, seed)
+            for k, report in enumerate(reports):
+                typer.echo(f"fold {k}: {report.train_records} train / {report.dev_records} dev records, "
+                           f"{report.seconds:.0f}s -> {report.out}")
+            return
         report = train(data, out or Path("extractors/resources/ner"), config, seed)
     except (FileNotFoundError, DataError) as e:
         raise typer.BadParameter(str(e), param_hint="--data")

@@ -7,6 +7,7 @@ coordinates; `assemble` maps every span back to the raw text in one place.
 
 from dataclasses import dataclass
 from importlib import resources as _resources
+from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
 import spacy
@@ -38,11 +39,12 @@ def ner_model_path():
 NER_MAX_TOKENS = 5000
 
 
-def load_ner(nlp: Language):
-    """The trained `ner` component shipped in the package, built in `nlp` (sharing its vocab)
-    from the model's config and weights; nothing is ever downloaded. Only the component is
-    loaded, not the model's whole pipeline (its tokenizer alone would cost more than the NER)."""
-    model = ner_model_path()
+def load_ner(nlp: Language, path: Optional[str] = None):
+    """The trained `ner` component shipped in the package (or the model at `path`: a fold model
+    for training, extractors.train.FoldedNER), built in `nlp` (sharing its vocab) from the
+    model's config and weights; nothing is ever downloaded. Only the component is loaded, not the
+    model's whole pipeline (its tokenizer alone would cost more than the NER)."""
+    model = ner_model_path() if path is None else Path(path)
     if not model.joinpath("config.cfg").is_file():
         raise FileNotFoundError(f"the trained NER model is missing from the package ({model}): "
                                 "run `extractors train` to build it")
@@ -77,24 +79,27 @@ class LengthLimitedNER:
         return getattr(self.ner, name)
 
 
-@Language.factory("extractors_ner", default_config={"max_tokens": NER_MAX_TOKENS}, assigns=["doc.ents"])
-def make_extractors_ner(nlp: Language, name: str, max_tokens: int):
-    """The NER trained by `extractors train`, loaded from the package (`LengthLimitedNER`)."""
-    ner = load_ner(nlp)
+@Language.factory("extractors_ner", default_config={"max_tokens": NER_MAX_TOKENS, "model": None}, assigns=["doc.ents"])
+def make_extractors_ner(nlp: Language, name: str, max_tokens: int, model: Optional[str]):
+    """The NER trained by `extractors train`, loaded from the package (`LengthLimitedNER`), or
+    from `model` (a folder `extractors train` wrote; for training the parts after it)."""
+    ner = load_ner(nlp, model)
     for label in ner.labels:  # the Docs' StringStore must resolve the entity labels
         nlp.vocab.strings.add(label)
     ner.name = name
     return LengthLimitedNER(ner, max_tokens)
 
 
-def build_nlp(entity_evidence: str = "both", linker: str = "both", typer: str = "both") -> Language:
+def build_nlp(entity_evidence: str = "both", linker: str = "both", typer: str = "both",
+              ner_model: Optional[str] = None) -> Language:
     """A blank English pipeline with the project's components. `entity_evidence` ("both",
     "rules" or "ner") picks what the entity resolver listens to, `linker` ("both", "learned" or
     "rules") what decides the results' links, `typer` ("both" or "rules") whether the entity
-    typer decides the entities' types (for ablations)."""
+    typer decides the entities' types (for ablations); `ner_model`, a NER model folder other
+    than the shipped one (training: extractors.train.FoldedNER)."""
     nlp = spacy.blank("en", config={"nlp": {"tokenizer": {"@tokenizers": "extractors.ml_tokenizer.v1"}}})
     # first: the statistical NER (with its own tok2vec), whose predictions are doc.ents
-    nlp.add_pipe("extractors_ner", name="ner", first=True)
+    nlp.add_pipe("extractors_ner", name="ner", first=True, config={"model": ner_model} if ner_model else {})
     use = {"entities": entity_evidence, "link_scorer": linker, "entity_typer": typer}
     for name in PIPE_NAMES:
         nlp.add_pipe(name, config={"use": use[name]} if name in use else {})

@@ -34,7 +34,7 @@ from typing import Optional, Sequence
 from .components.link_features import (ATTRIBUTES, RULE_CUES, SCORED_KINDS, Context, feature_names, features,
                                        pairs)
 from .evaluate import alias_map, gold_span, name_key, subjects_of, value_matches
-from .train import training_set, write_weights
+from .train import Pipelines, folds_for, training_set, write_weights
 
 DEFAULT_DATA = (Path("data/results"), Path("data/annotations"))
 DEFAULT_OUT = Path("extractors/resources/linker.json")
@@ -55,14 +55,14 @@ class Group:
     rule: int = 0                               # index of the rules' choice
 
 
-def groups_of(records: list[dict]) -> list[Group]:
-    """Labelled candidate groups for every found number aligned with a gold result."""
+def groups_of(records: list[dict], pipes: Optional[Pipelines] = None) -> list[Group]:
+    """Labelled candidate groups for every found number aligned with a gold result; `pipes`
+    gives each record its pipeline (one whose NER never saw it: train.Pipelines)."""
     from .components.sentences import doc_sentences
-    from .pipeline import Extractor, build_nlp
-    ex = Extractor(build_nlp(linker="rules"))
+    pipes = pipes or Pipelines(None, linker="rules")
     out: list[Group] = []
     for ri, g in enumerate(records):
-        norm, doc = ex.analyse(g["text"], g.get("title"))
+        norm, doc = pipes.for_record(g).analyse(g["text"], g.get("title"))
         ctx = Context.of(norm.clean, doc._.numbers or [], doc._.entities or [], doc._.held_metrics or [],
                          doc_sentences(doc))
         amap = alias_map(g)
@@ -194,10 +194,15 @@ class LinkerReport:
         return "\n".join(lines)
 
 
-def train_linker(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT) -> LinkerReport:
+def train_linker(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT,
+                 ner_folds: Optional[Path] = None, seen_ok: bool = False) -> LinkerReport:
+    """Train the link scorer on `data` (default data/results and data/annotations), each record
+    run with a NER that never saw it (`ner_folds`, train.folds_for), and write it to `out`."""
     t0 = time.perf_counter()
     files, records, provenance = training_set(data, DEFAULT_DATA)
-    groups = groups_of(records)
+    folds = folds_for(records, ner_folds, seen_ok)
+    groups = groups_of(records, Pipelines(folds, linker="rules"))
+    provenance["ner_folds"] = folds is not None
     cv = cross_validate(groups)
     models = {attr: {mode: fit([g for g in groups if g.attr == attr], _names(mode)) for mode in ("both", "learned")}
               for attr in ATTRIBUTES}

@@ -35,7 +35,7 @@ from .components.entity_typer import decide, rule_classes, scores
 from .components.type_features import CLASSES, NONE, Row, rows
 from .evaluate import name_key, score
 from .models import ENTITY_FIELDS, TYPE_OF_FIELD
-from .train import training_set, write_weights
+from .train import Pipelines, folds_for, training_set, write_weights
 
 DEFAULT_DATA = (Path("data/annotations"),)
 DEFAULT_OUT = Path("extractors/resources/typer.json")
@@ -86,11 +86,6 @@ def label(row: Row, gold: list) -> Optional[int]:
     return mine[0] if mine else min(CLASSES.index(t) for t in types)
 
 
-def pipeline(typer: str = "rules"):
-    from .pipeline import Extractor, build_nlp
-    return Extractor(build_nlp(typer=typer))
-
-
 def candidates_of(ex, text: str) -> list[Row]:
     """The typer's candidates for one text: the pipeline run up to the long-tail candidates."""
     from .normalize import normalize
@@ -102,11 +97,13 @@ def candidates_of(ex, text: str) -> list[Row]:
     return rows(doc)
 
 
-def labelled(records: list[dict]) -> list[Labelled]:
-    ex = pipeline("rules")
+def labelled(records: list[dict], pipes=None) -> list[Labelled]:
+    """Every record's candidates with their gold classes; `pipes` (train.Pipelines, the typer
+    off) gives each record its pipeline (one whose NER never saw it)."""
+    pipes = pipes or Pipelines(None, typer="rules")
     out = []
     for i, rec in enumerate(records):
-        rs = candidates_of(ex, rec["text"])
+        rs = candidates_of(pipes.for_record(rec), rec["text"])
         gold = _gold_keys(rec)
         out.append(Labelled(i, rs, [label(r, gold) for r in rs]))
     return out
@@ -192,7 +189,7 @@ def _folds(data: list[Labelled]):
         yield k, [d for d in data if d.record % FOLDS != k], [d for d in data if d.record % FOLDS == k]
 
 
-def cross_validate(records: list[dict], data: list[Labelled]) -> tuple[dict, dict]:
+def cross_validate(records: list[dict], data: list[Labelled], pipes=None) -> tuple[dict, dict]:
     """(margins, report): margins picked on out-of-fold scores; per-field F1 of the pipeline
     run on each fold with that fold's model, typer off vs on."""
     oof: dict[int, list] = {}
@@ -207,14 +204,16 @@ def cross_validate(records: list[dict], data: list[Labelled]) -> tuple[dict, dic
     off_f1 = _f1(ordered, all_scores, {"retype": 1e9, "drop": 1e9, "add": 1e9})
     margins, on_f1 = pick_margins(ordered, all_scores)
     report = {"candidates_typed_f1": {"off": round(off_f1, 4), "on": round(on_f1, 4)}}
-    off = _run(pipeline("rules"), records)
-    ex = pipeline("rules")
-    typer = _typer_of(ex)
+    pipes = pipes or Pipelines(None, typer="rules")
+    off = [_record(pipes.for_record(r), r["text"]) for r in records]
     on = [None] * len(records)
     for k, _, test in _folds(data):
-        typer.model = dict(models[k], margins=margins)
         for d in test:
+            ex = pipes.for_record(records[d.record])
+            _typer_of(ex).model = dict(models[k], margins=margins)
             on[d.record] = _record(ex, records[d.record]["text"])
+    for ex in pipes.all():
+        _typer_of(ex).model = None   # built off: leave them so
     f_off, f_on = _fields(records, off), _fields(records, on)
     report["fields"] = {f: {"off": f_off[f], "on": f_on[f]} for f in f_off}
     return margins, report
@@ -261,11 +260,17 @@ class TyperReport:
         return "\n".join(lines)
 
 
-def train_typer(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT) -> TyperReport:
+def train_typer(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT,
+                ner_folds: Optional[Path] = None, seen_ok: bool = False) -> TyperReport:
+    """Train the typer on `data` (default data/annotations), each record run with a NER that
+    never saw it (`ner_folds`, train.folds_for), and write its weights to `out`."""
     t0 = time.perf_counter()
     files, records, provenance = training_set(data, DEFAULT_DATA)
-    data_ = labelled(records)
-    margins, cv = cross_validate(records, data_)
+    folds = folds_for(records, ner_folds, seen_ok)
+    pipes = Pipelines(folds, typer="rules")
+    data_ = labelled(records, pipes)
+    margins, cv = cross_validate(records, data_, pipes)
+    provenance["ner_folds"] = folds is not None
     model = fit(data_)
     n = sum(1 for d in data_ for y in d.labels if y is not None)
     doc = {"version": 1, "classes": list(CLASSES), "margins": margins, **model,

@@ -210,3 +210,43 @@ def test_the_shipped_config_starts_from_no_pretrained_weights():
     # shipped NER trains from its own initialisation, so `extractors train` reproduces it
     cfg = spacy.util.load_config(ROOT / "data" / "ner.cfg", interpolate=False)
     assert cfg["paths"]["pretrained_tok2vec"] is None
+
+
+# ---------------------------------------------------------------- folds for the parts trained after the NER
+
+def test_folds_are_fixed_by_the_record_id(tmp_path):
+    recs = T.read_records(T.annotation_files(list(T.DEFAULT_DATA)))
+    folds = [T.ner_fold(r["id"]) for r in recs]
+    assert folds == [T.ner_fold(r["id"]) for r in recs]             # no state, no order
+    assert set(folds) == set(range(T.NER_FOLDS))
+    assert min(folds.count(k) for k in range(T.NER_FOLDS)) > len(recs) / T.NER_FOLDS / 2
+    (tmp_path / T.FOLDS_FILE).write_text(json.dumps({"k": T.NER_FOLDS, "ids": [recs[0]["id"]]}))
+    folded = T.FoldedNER(tmp_path)
+    assert folded.model_for(recs[0]) == str(tmp_path / f"fold_{T.ner_fold(recs[0]['id'])}")
+    assert folded.model_for({"id": "not-a-training-record", "text": "x"}) is None   # the shipped NER
+
+
+def test_later_parts_never_train_on_the_ners_output_for_text_it_saw(tmp_path, monkeypatch):
+    """The typer and the linker learn how far to trust the NER: from its output on its own
+    training records they would trust it too much, so without folds such records are refused."""
+    monkeypatch.setattr(T, "DEFAULT_FOLDS_OUT", tmp_path / "no_folds")
+    seen = sorted(T.shipped_ner_ids())
+    assert len(seen) >= 200
+    recs = [r for r in T.read_records([ANNOTATIONS / "part_0.jsonl"]) if r["id"] in seen]
+    assert recs
+    with pytest.raises(T.DataError, match="ner-folds"):
+        T.folds_for(recs, None)
+    assert T.folds_for(recs, None, seen_ok=True) is None
+    with pytest.raises(FileNotFoundError, match="ner-folds"):
+        T.folds_for(recs, tmp_path / "missing")
+
+
+def test_cli_trains_folds_only_from_development_files(tmp_path):
+    from typer.testing import CliRunner
+
+    from extractors.cli import app
+    res = CliRunner().invoke(app, ["train", "--component", "ner-folds", "--data", str(ANNOTATIONS / "part_4.jsonl"),
+                                   "--out", str(tmp_path / "folds")])
+    assert res.exit_code == 2 and "held-out" in res.output and not (tmp_path / "folds").exists()
+    res = CliRunner().invoke(app, ["train", "--component", "nerfolds"])
+    assert res.exit_code == 2 and "ner-folds" in res.output
