@@ -31,6 +31,8 @@ def test_shipped_weights_name_known_features_only():
             assert set(model["weights"]) <= names
         assert "e:rule_choice" not in w["models"][attr]["learned"]["weights"]
     assert not any("heldout" in f or "part_4" in f or "agreement" in f for f in w["trained_on"]["files"])
+    # the NER's training records were run with a NER that never saw them (train.FoldedNER)
+    assert w["trained_on"]["ner_folds"] is True
 
 
 @pytest.mark.parametrize("text,number,metric,subject,dataset", [
