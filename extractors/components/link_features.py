@@ -23,7 +23,7 @@ import regex
 
 from .candidates import Source
 from .entities import Entity, singular_quality
-from .linker import CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, after_from, before_value, given_to, names_change, LABEL_GLUE, FAMILY, Mentions, theirs_before, chains, metric_span, pretraining_data, sentences, vague_measure
+from .linker import CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, OF_HEDGES, after_from, before_value, given_to, names_change, LABEL_GLUE, FAMILY, Mentions, theirs_before, chains, metric_span, pretraining_data, sentences, vague_measure
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -466,8 +466,7 @@ def given_for(p: Pair) -> float:
 
 #: from a measure's name to its value: " of ", a hedge allowed ("an accuracy of 85.7%", "a speedup
 #: of 1.22×", "an FID of about 10.2")
-_OF_VALUE = rx(r"\s+of\s+(?:(?:about|around|approximately|nearly|roughly|only|just|over|up\s+to)\s+)?[~≈∼$(]?\s*",
-               regex.I)
+_OF_VALUE = rx(rf"\s+of\s+(?:(?:{OF_HEDGES})\s+)?[~≈∼$(]?\s*", regex.I)
 
 
 def named_of(p: Pair) -> float:

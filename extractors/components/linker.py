@@ -124,9 +124,6 @@ _BY_HEDGES = (r"up\s+to|over|about|around|nearly|almost|more\s+than|"
               r"less\s+than|at\s+least|approximately|roughly|a\s+factor\s+of")
 _BY_BEFORE = rx(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*"  # at most eight words, then "by"
                            rf"(?:(?:{_BY_HEDGES})\s*)?[~≈∼<>]?\s*$")
-#: "a speedup of 1.22×", "a compression rate of about 9x": a ratio that is the value of the measure
-#: right before it (not "2.3x faster than", which names none)
-_OF_BEFORE = rx(rf"^\s+of\s+(?:(?:{_BY_HEDGES})\s*)?[~≈∼]?\s*$")
 #: "the FID of a previously trained ImageNet-64 model from 2.07 to 1.55": the measure of a change
 #: "from A to B" may stand further back, when what follows it says whose or where it is
 _FROM_BEFORE = rx(r"""
@@ -837,11 +834,14 @@ def _quantity_head():
 #: verbs of achieving or reporting before "a/the <quality> of <number>"
 _REPORT_VERBS = (r"achiev\w*|attain\w*|reach\w*|obtain\w*|yield\w*|with|has|have|had|show\w*|"
                  r"report\w*|record\w*|deliver\w*|maintain\w*|retain\w*|and")
-#: hedges between "of" and the number
-_OF_HEDGES = r"about|around|approximately|up\s+to|over|only|nearly|roughly|just|almost"
+#: hedges between "of" and the number (one list for the rules and the cue link_features.named_of)
+OF_HEDGES = r"about|around|approximately|up\s+to|over|only|nearly|roughly|just|almost"
+#: "a speedup of 1.22×", "a compression rate of about 9x": a ratio that is the value of the measure
+#: right before it (not "2.3x faster than", which names none)
+_OF_BEFORE = rx(rf"^\s+of\s+(?:(?:{OF_HEDGES})\s*)?[~≈∼]?\s*$")
 _OF_PHRASE = rx(rf"\b(?:{_REPORT_VERBS})\s+(?:an?|the)\s+"
                            r"((?:[\p{Ll}\-]+\s+){0,2}[\p{Ll}\-]+)"  # the quality: at most three lowercase words
-                           rf"\s+of\s+(?:{_OF_HEDGES})?\s*[~≈∼]?\s*$")
+                           rf"\s+of\s+(?:{OF_HEDGES})?\s*[~≈∼]?\s*$")
 
 
 def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optional[str]:
@@ -875,7 +875,7 @@ def _changed_phrase():
     (?!(?:over|upon|on|in|to|from|against|with|for|than)\b)            # "improves over random chance": no measure
     ((?:[\p{{Ll}}\-]+\s+){{0,2}}[\p{{Ll}}\-]+)              # what changes: one to three lower-case words
     \s+by\s+(?:an?\s+(?:factor|margin|average)\s+of\s+)?  # "by", "by a factor of"
-    (?:(?:{_OF_HEDGES}|more\s+than|at\s+least)\s+)?[~≈∼]?\s*$""", regex.VERBOSE)
+    (?:(?:{OF_HEDGES}|more\s+than|at\s+least)\s+)?[~≈∼]?\s*$""", regex.VERBOSE)
 
 
 @lru_cache(maxsize=1)
@@ -1176,10 +1176,9 @@ COMPARED_VALUE = rx(r"""
     [$\s]*$                                                              # right before the number
     """, regex.I | regex.X)
 
-#: what may follow the name a number is given for
-#: ... and where the name ends its phrase: a punctuation mark, a conjunction, or the data it was
-#: trained or measured on ("by over 2% for ResNet18 trained on Tiny ImageNet", "by 2.9% for
-#: Resnet-50 on Imagenet")
+#: what may follow the name a number is given for, where the name ends its phrase: a punctuation
+#: mark, a conjunction, or the data it was trained or measured on ("by over 2% for ResNet18 trained
+#: on Tiny ImageNet", "by 2.9% for Resnet-50 on Imagenet")
 _GIVEN_END = rx(r"\s*(?:[,;.)]|$|\s(?:and|or|while|whereas|but)\b|\s(?:(?:pre-?)?trained\s+)?on\s)")
 
 
