@@ -7,7 +7,7 @@ Steps:
 1. Read the gold records (docs/SPEC.md section 6) of ``data/annotations/part_0..3.jsonl``.
    ``part_4.jsonl`` is the held-out set and the seeds gold is test data: both are refused. (A NER
    trained on all 750 development abstracts was measured in the twenty-fourth session and not
-   kept: README, "The statistical layer".)
+   kept: README, "Twenty-fourth session".)
 2. Turn each record into a training `Doc` over the *clean* text (`normalize(text).clean`,
    which is what the pipeline's NER reads), tokenised by the project tokenizer. Every entity's
    name and aliases are searched in the clean text: case-sensitively on word boundaries, and
@@ -152,7 +152,7 @@ def split_dev(records: Sequence[dict], fraction: float = DEV_FRACTION) -> tuple[
     Deterministic, and a record's side does not depend on the order of the files.
     """
     def key(r: dict) -> str:
-        return hashlib.sha256(str(r.get("id", r["text"])).encode("utf-8")).hexdigest()
+        return hashlib.sha256(record_key(r).encode("utf-8")).hexdigest()
     ranked = sorted(records, key=key)
     n_dev = round(len(records) * fraction) if len(records) > 1 else 0
     dev_keys = {key(r) for r in ranked[:n_dev]}
@@ -381,7 +381,7 @@ def train(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT, config
         meta["extractors"] = {
             "data": [str(f) for f in files],
             "dev_ids": sorted(str(r.get("id")) for r in dev_recs),
-            "ids": sorted(str(r.get("id", r["text"])) for r in records),   # every record it saw (train.shipped_ner_ids)
+            "ids": sorted(record_key(r) for r in records),   # every record it saw (train.shipped_ner_ids)
             "conversion": stats.to_json(),
         }
         meta_path.write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -410,6 +410,11 @@ DEFAULT_FOLDS_OUT = Path("build/ner_folds")
 FOLDS_FILE = "folds.json"
 
 
+def record_key(record: dict) -> str:
+    """A gold record's identity for splits and folds: its id (its text when it has none)."""
+    return str(record.get("id", record["text"]))
+
+
 def ner_fold(record_id) -> int:
     """The fold of a record: sha256 of its id, mod `NER_FOLDS` (independent of file order)."""
     return int(hashlib.sha256(str(record_id).encode("utf-8")).hexdigest(), 16) % NER_FOLDS
@@ -435,11 +440,11 @@ def train_folds(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_FOLDS
             part = Path(tmp) / "train.jsonl"
             with open(part, "w", encoding="utf-8") as fh:
                 for r in records:
-                    if ner_fold(r.get("id", r["text"])) != k:
+                    if ner_fold(record_key(r)) != k:
                         fh.write(json.dumps(r, ensure_ascii=False) + "\n")
             reports.append(train([part], out / f"fold_{k}", config, seed, log=log))
     doc = {"k": NER_FOLDS, "rule": "sha256(id) mod k", "files": [f.as_posix() for f in files],
-           "ids": sorted(str(r.get("id", r["text"])) for r in records)}
+           "ids": sorted(record_key(r) for r in records)}
     (out / FOLDS_FILE).write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return reports
 
@@ -460,7 +465,7 @@ class FoldedNER:
         self.ids = frozenset(doc["ids"])
 
     def model_for(self, record: dict) -> Optional[str]:
-        rid = str(record.get("id", record["text"]))
+        rid = record_key(record)
         return str(self.folds / f"fold_{ner_fold(rid)}") if rid in self.ids else None
 
 
@@ -478,7 +483,7 @@ def shipped_ner_ids() -> frozenset:
     paths = [Path(f) for f in info.get("data", [])]
     if not paths or not all(p.is_file() for p in paths):
         return frozenset()
-    return frozenset(str(r.get("id", r["text"])) for r in read_records(paths))
+    return frozenset(record_key(r) for r in read_records(paths))
 
 
 class Pipelines:
@@ -513,7 +518,7 @@ def folds_for(records: Sequence[dict], folds: Optional[Path], seen_ok: bool = Fa
         return FoldedNER(folds)
     if (DEFAULT_FOLDS_OUT / FOLDS_FILE).is_file():
         return FoldedNER(DEFAULT_FOLDS_OUT)
-    seen = shipped_ner_ids() & {str(r.get("id", r["text"])) for r in records}
+    seen = shipped_ner_ids() & {record_key(r) for r in records}
     if seen and not seen_ok:
         raise DataError(f"the shipped NER was trained on {len(seen)} of these records: train its folds first "
                         f"(`extractors train --component ner-folds`, to {DEFAULT_FOLDS_OUT})")

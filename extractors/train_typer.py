@@ -228,10 +228,6 @@ def _record(ex, text: str) -> dict:
     return json.loads(ex.extract(text).model_dump_json())
 
 
-def _run(ex, records: list[dict]) -> list[dict]:
-    return [_record(ex, r["text"]) for r in records]
-
-
 def _fields(golds: list[dict], preds: list[dict]) -> dict:
     s = score(golds, preds)
     out = {}
