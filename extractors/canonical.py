@@ -6,7 +6,9 @@ it, model or method), so that leaderboards from many papers group like with like
    ``CIFAR10``/``CIFAR-10``, ``top1 accuracy``/``top-1 accuracy``) is a lexicon entry of that type;
 2. else a normalised form: spaces and hyphens tidied, ``top1``/``top 1`` -> ``top-1``,
    ``Acc.``/``acc`` -> ``accuracy``, ``pass @ 1`` -> ``pass@1``; for metrics, words lower-cased
-   unless they are acronyms or mixed-case names (``BLEU``, ``mAP``, ``F1`` stay).
+   unless they are acronyms or mixed-case names (``BLEU``, ``mAP``, ``F1`` stay), and a generic
+   quality word in the plural in the singular (``error rates`` -> ``error rate``,
+   components/quality.py).
 3. either way, a spelling that resources/canonical_names.tsv lists (on the name as written or on
    its normalised form) takes that file's canonical (``ImageNet-1K`` -> ``ImageNet``, ``average
    precision`` -> ``AP``, ``test accuracy`` -> ``accuracy``); a metric from the lexicon gets the
@@ -130,6 +132,9 @@ def canonical(name: Optional[str], typ: str) -> Optional[str]:
     data, asked again and again for the same metric and dataset names."""
     if not name or typ not in CANONICAL_TYPES:
         return None
+    if typ == "METRIC":  # a quality word in the plural is the same measure ("error rates")
+        from .components.quality import singular_quality
+        name = singular_quality(name)
     types = (typ, {"DATASET": "BENCHMARK", "BENCHMARK": "DATASET"}[typ]) if typ in ("DATASET", "BENCHMARK") else (typ,)
     if typ in ("DATASET", "BENCHMARK"):
         pair = translation_form(name)

@@ -37,6 +37,7 @@ from .. import resources
 from ..regexes import longest_first
 from .textutil import SpanIndex, doc_text, find_word, rx
 from .candidates import SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, model_shaped
+from .quality import generic_words, plurals
 from .names import context_types, head_type, is_citation, title_names, type_heads, written_as_own
 
 for _ext in ("entities", "held_metrics"):
@@ -80,47 +81,13 @@ class Entity:
 
 
 @lru_cache(maxsize=1)
-def _generic() -> frozenset:
-    return frozenset(w.casefold() for w in resources.words("generic_terms.txt"))
-
-
-@lru_cache(maxsize=1)
 def _not_names() -> frozenset:
     return resources.words("not_names.txt")
 
 
-def _plural(word: str) -> str:
-    """The plural of a lower-case English noun ("accuracy" -> "accuracies", "loss" -> "losses")."""
-    if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
-
-
-@lru_cache(maxsize=1)
-def _plurals() -> dict[str, str]:
-    """plural -> singular of the lower-case quality words whose last word takes a plural."""
-    out = {}
-    for w in _generic():
-        if w.islower() and (not w.endswith("s") or w.endswith("ss")):
-            out[_plural(w)] = w
-    return out
-
-
-def singular_quality(surface: str) -> str:
-    """A quality phrase with its last word in the singular when that word is the plural of a
-    quality word ("classification accuracies" -> "classification accuracy"); else as written."""
-    head, _, last = surface.rpartition(" ")
-    one = _plurals().get(last.casefold())
-    if one is None or (last[:1].isupper() and last[1:].islower() is False):
-        return surface
-    if last[:1].isupper():
-        one = one[:1].upper() + one[1:]
-    return f"{head} {one}" if head else one
-
-
 @lru_cache(maxsize=1)
 def _generic_rx():
-    words = sorted(set(_generic()) | set(_plurals()), key=longest_first)
+    words = sorted(set(generic_words()) | set(plurals()), key=longest_first)
     return rx(r"(?<![\p{L}\-])(?:" + "|".join(regex.escape(w) for w in words) + r")(?![\p{L}\-])",
               regex.IGNORECASE)
 
@@ -141,7 +108,7 @@ def _ascii_automaton(terms: tuple):
 @lru_cache(maxsize=1)
 def _ascii_generic():
     """The automaton of the generic terms and their plurals."""
-    return _ascii_automaton(tuple(sorted(set(_generic()) | set(_plurals()))))
+    return _ascii_automaton(tuple(sorted(set(generic_words()) | set(plurals()))))
 
 
 def generic_matches(text: str) -> list:
@@ -344,7 +311,7 @@ def _surface_groups(text: str, kept: list[tuple[Candidate, list[Candidate]]]) ->
 
 def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candidate]]:
     """Each group becomes an entity, a held quality word, or nothing."""
-    generic = _generic()
+    generic = generic_words()
     entities: list[Entity] = []
     held: list[Candidate] = []
     for g in groups:
@@ -356,7 +323,7 @@ def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candida
                 and not (Source.TITLE in g.sources and " " in name) and not (g.sources == {Source.SHAPE} and g.ner_labelled):
             continue  # a bare shape (or a leaderboard string) with nothing to say what it is (a
             # shape the NER labelled is kept, as the NER's own span would be)
-        if (name.casefold() in generic or name.casefold() in _plurals()) and not g.short \
+        if (name.casefold() in generic or name.casefold() in plurals()) and not g.short \
                 or _measured_quantity(name, g):
             held.extend(Candidate(s, e, text[s:e], Source.GENERIC, {"METRIC": Weight.HELD}) for s, e in g.spans)
             continue

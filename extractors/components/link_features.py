@@ -22,7 +22,7 @@ from typing import Callable, Optional
 import regex
 
 from .candidates import Source
-from .entities import Entity, singular_quality
+from .entities import Entity
 from .linker import CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, OF_HEDGES, after_from, before_value, given_to, names_change, LABEL_GLUE, FAMILY, Mentions, theirs_before, chains, metric_span, pretraining_data, sentences, vague_measure
 from .textutil import rx
 
@@ -301,7 +301,7 @@ def held_entities(text: str, held: list, metrics: list) -> list:
         if vague_measure(text, s, t):
             continue  # "performance": no named measure
         k = text[s:t].casefold()
-        e = by_key.setdefault(k, Entity(name=singular_quality(text[s:t]), types=["METRIC"], sources={Source.GENERIC}))
+        e = by_key.setdefault(k, Entity(name=text[s:t], types=["METRIC"], sources={Source.GENERIC}))
         if (s, t) not in e.mentions:
             e.mentions.append((s, t))
     return list(by_key.values())

@@ -45,7 +45,7 @@ from ..regexes import longest_first
 from .textutil import doc_text, rx
 
 from .candidates import Source, Weight
-from .entities import Entity, add_entities, singular_quality
+from .entities import Entity, add_entities
 from .names import MEASURED_BY_WORDS
 from .numbers import inner_numbers
 from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
@@ -1069,7 +1069,7 @@ def _metric_entity(revived: dict, surface: str, spans) -> str:
     gives its mentions, asked for only when the entity is new."""
     k = surface.casefold()
     if k not in revived:
-        revived[k] = Entity(name=singular_quality(surface), types=["METRIC"], mentions=spans(),
+        revived[k] = Entity(name=surface, types=["METRIC"], mentions=spans(),
                             sources={Source.GENERIC})
     return revived[k].name
 

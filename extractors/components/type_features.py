@@ -49,7 +49,7 @@ from spacy.tokens import Doc
 from .. import resources
 from ..regexes import longest_first
 from .candidates import MODEL_FAMILIES, TYPES, Source
-from .entities import _generic
+from .quality import generic_words
 from .lexicon import entries
 from .linker import COMPARISON
 from .names import head_type, type_heads
@@ -271,7 +271,7 @@ def _name_cues(name: str) -> tuple[str, ...]:
         cues.append("sh:sym")
     if len(name) <= 3:
         cues.append("short")
-    if name.casefold() in _generic():
+    if name.casefold() in generic_words():
         cues.append("generic")
     if words:
         cues.append("hd:" + words[-1].lower())
