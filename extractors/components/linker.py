@@ -726,13 +726,29 @@ def _metric_after(text, pos, s_end, metrics, held, held_at, revived, share: bool
 
     for s, t, e in metrics.within(pos, min(s_end, pos + 40)):
         if after(s):
-            return _with_protocol(text, pos, s, t, e.name, revived)
+            return _with_protocol(text, pos, s, t, _with_modifiers(text, pos, s, t, e.name, revived), revived)
     for s, t, _ in held_at.within(pos, min(s_end, pos + 40)):
         # the words that narrow the quality word may stand between: "50% search time"
         span = _measure_span(text, s, t, extend_from=pos)
         if span and span[0] >= pos and after(span[0]):
             return _with_protocol(text, pos, span[0], span[1], _revive(text, span, held, revived), revived)
     return None
+
+
+#: lower-case words that narrow a metric, written between a number and the metric's name: "60.0
+#: box mAP", "87% final success rate" (a capitalised word is a name: a dataset's, `_with_protocol`)
+_LOWER_MODIFIERS = rx(r"\s+((?:\p{Ll}[\p{Ll}\p{N}]*(?:-[\p{L}\p{N}]+)*\s+){1,2})")
+
+
+def _with_modifiers(text: str, pos: int, s: int, t: int, name: str, revived: dict) -> str:
+    """The known metric `name` at [s, t) after a number ending at `pos`, with the lower-case words
+    that narrow it written between them ("60.0 box mAP" -> "box mAP", as the text names it:
+    docs/ANNOTATION.md); one entity per spelling, its mention from the first word to the metric."""
+    m = _LOWER_MODIFIERS.fullmatch(text, pos, s)
+    if m is None or not narrowing_words(text, pos, s):
+        return name
+    span = (m.start(1), t)
+    return _metric_entity(revived, text[span[0]:t], lambda: [span])
 
 
 #: an evaluation protocol, then a name (a dataset's), between a number and its metric
