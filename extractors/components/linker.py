@@ -40,7 +40,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from ..canonical import split_names
+from ..canonical import canonical, split_names
 from ..regexes import longest_first
 from .textutil import doc_text, rx
 
@@ -1080,13 +1080,19 @@ def _revive(text: str, span: tuple[int, int], held: dict, revived: dict) -> str:
     return _metric_entity(revived, surface, lambda: sorted(set(held.get(surface.casefold(), [])) | {(s, t)}))
 
 
+@lru_cache(maxsize=1)
+def _measure_adjectives() -> frozenset:
+    return resources.word_list("measure_adjectives")
+
+
 def _metric_entity(revived: dict, surface: str, spans) -> str:
-    """The metric entity a number made of a phrase, one per spelling (case aside); `spans()`
-    gives its mentions, asked for only when the entity is new."""
+    """The metric entity a number made of a phrase, one per spelling (case aside), named as
+    written, or by the measure's noun for an adjective (word list `measure_adjectives`: "6.25%
+    more accurate" -> accuracy); `spans()` gives its mentions, asked for only when the entity is new."""
     k = surface.casefold()
     if k not in revived:
-        revived[k] = Entity(name=surface, types=["METRIC"], mentions=spans(),
-                            sources={Source.GENERIC})
+        name = canonical(surface, "METRIC") if k in _measure_adjectives() else surface
+        revived[k] = Entity(name=name, types=["METRIC"], mentions=spans(), sources={Source.GENERIC})
     return revived[k].name
 
 
