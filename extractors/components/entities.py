@@ -516,9 +516,13 @@ def _prior_work(text: str, span: tuple) -> bool:
 _VARIANT_SUFFIX = rx(r"[-‐][\p{L}\p{N}.]{1,6}(?:/\p{N}{1,3})?")
 
 
+#: a variant glued to the name, a size or variant after it or not: "Sequencer2D-L" of Sequencer
+_GLUED_VARIANT = rx(r"(.+?\p{Ll})\p{N}[\p{Lu}\p{N}]{0,3}(?:" + _VARIANT_SUFFIX.pattern + ")?")
+
+
 def _proposed_variants(entities: list[Entity], cands: list[Candidate]) -> list[Entity]:
     """Sizes and variants of what the paper proposes are its own too: "LiteViT-S" and
-    "LiteViT-B" of a proposed LiteViT, "LIMoE-L/16" of LIMoE, "DetCLIP-T" of DetCLIP, "Inductive-SubSelNet" of
+    "LiteViT-B" of a proposed LiteViT, "LIMoE-L/16" of LIMoE, "Sequencer2D-L" of Sequencer, "DetCLIP-T" of DetCLIP, "Inductive-SubSelNet" of
     SubSelNet, "MVAST-FF" beside a proposed "MVAST-O", "UC-R2MAB" beside "GM-R2MAB". Entities of
     those names become proposed; the new entities for variants only their shape speaks for
     (`_unkept_variants`) are returned."""
@@ -528,9 +532,10 @@ def _proposed_variants(entities: list[Entity], cands: list[Candidate]) -> list[E
     for e in entities:
         if e.role == "used" and set(e.types) & {"METHOD", "MODEL", "TASK"}:
             m = rx(r"(.+?)" + _VARIANT_SUFFIX.pattern).fullmatch(e.name)
+            glued = _GLUED_VARIANT.fullmatch(e.name)
             pre = rx(r"\p{Lu}\p{Ll}+[-‐](.+)").fullmatch(e.name)
             parts = e.name.split("-")
-            if m and m.group(1) in proposed or pre and pre.group(1) in proposed \
+            if m and m.group(1) in proposed or glued and glued.group(1) in proposed or pre and pre.group(1) in proposed \
                     or len(parts) > 1 and (parts[0] in stems or parts[-1] in stems):
                 e.role = "proposed"
                 if e.types == ["TASK"]:

@@ -400,7 +400,7 @@ _ON = rx(r"\b(?:on|in|across|over|for|of|using|with)\s+(?:the\s+)?(?:\S+\s+){0,2
 _BASELINE = rx(rf"\b(?:{COMPARISON}|relative\s+to|unlike|from)\s+(?!\$?[+\-−~≈]?\d)(?:the\s+)?(?:\S+\s+){{0,2}}?$",
                           regex.I)
 #: stems of the verbs whose subject achieved a result ("X achieves", "X, which reaches")
-_AGENT_VERBS = (r"achiev|attain|reach|obtain|yield|score|get|improv|outperform|surpass|boost|set|"
+_AGENT_VERBS = (r"achiev|attain|reach|realiz|obtain|yield|score|get|improv|outperform|surpass|boost|set|"
                 r"establish|deliver|perform|exceed|beat|record|reduc|increas|lower|rais|match|gain")
 _AGENT = rx(r"\s*(?:\([^()]{0,30}\)\s*)?"                        # "(ours)"
                        r"(?:,[^,]{0,40},\s*|,?\s*(?:(?:which|that|who)\s+)?)"  # ", an LLM," or ", which" or ","
