@@ -47,7 +47,7 @@ from .textutil import doc_text, rx
 from .candidates import Source, Weight
 from .entities import Entity, add_entities
 from .names import MEASURED_BY_WORDS
-from .numbers import inner_numbers
+from .numbers import BY_HEDGES, inner_numbers
 from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
 
 if not Doc.has_extension("baselines"):
@@ -119,11 +119,8 @@ _AFTER_CHANGE_IN = (r"(?:absolute\s+|relative\s+)?(?:higher|lower|better|worse|i
 _AFTER_COMPARATIVE = r"(?:higher|lower|better|worse|less|more|fewer|smaller|larger|reduced|improved|faster)\s+"  # "lower"
 _METRIC_AFTER = rx(rf"^\s*(?:\)\s*)?(?:{_AFTER_ON_NAME}|{_AFTER_PREPOSITION}"
                               rf"|{_AFTER_CHANGE_IN}|{_AFTER_COMPARATIVE})?\(?$")
-#: hedges between "by" and the number ("by up to", "by a factor of")
-_BY_HEDGES = (r"up\s+to|over|about|around|nearly|almost|more\s+than|"
-              r"less\s+than|at\s+least|approximately|roughly|a\s+factor\s+of")
 _BY_BEFORE = rx(r"^(?:\s+(?!by\b)\S+){0,8}?\s+by\s*"  # at most eight words, then "by"
-                           rf"(?:(?:{_BY_HEDGES})\s*)?[~≈∼<>]?\s*$")
+                           rf"(?:(?:{BY_HEDGES})\s*)?[~≈∼<>]?\s*$")
 #: "the FID of a previously trained ImageNet-64 model from 2.07 to 1.55": the measure of a change
 #: "from A to B" may stand further back, when what follows it says whose or where it is
 _FROM_BEFORE = rx(r"""

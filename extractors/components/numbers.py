@@ -318,11 +318,16 @@ def _kind_from_cues(text: str, start: int, end: int, t, sents: Sentences) -> tup
 #: LaTeX math opened right before a number, closed right after it
 _MATH_OPEN = rx(r"(?:\$|\\\(|\\textbf\{|\\mathbf\{)$")
 _MATH_CLOSE = rx(r"^(?:\$|\\\)|\})")
-#: "by" right before a number (spaces, a parenthesis allowed)
-_BY_END = rx(r"\bby\s*\(?\s*$")
+#: hedges between "by" and the number ("by up to", "by an average of", "by between 10% and 62%");
+#: the linker reads the same list
+BY_HEDGES = (r"up\s+to|over|about|around|nearly|almost|more\s+than|less\s+than|at\s+least|approximately|"
+             r"roughly|a\s+factor\s+of|an?\s+average\s+of|on\s+average|between|as\s+much\s+as")
+#: "by" right before a number (spaces, a parenthesis and hedges allowed)
+_BY_END = rx(rf"\bby\s*\(?\s*(?:(?:{BY_HEDGES})\s*)*[~≈∼]?\s*$", regex.IGNORECASE)
 #: what stands right before a number whose sentence states a change: "by", or a word introducing
 #: examples ("including", "e.g.", "such as", "namely")
-_CHANGE_LEAD = rx(r"\b(?:by|including|such\s+as|namely|e\.g\.,?)\s*\(?\s*$")
+_CHANGE_LEAD = rx(rf"\b(?:by\s*\(?\s*(?:(?:{BY_HEDGES})\s*)*[~≈∼]?|(?:including|such\s+as|namely|e\.g\.,?)\s*\(?)\s*$",
+                  regex.IGNORECASE)
 #: a level compared with another right after the number: "e.g., 4.98%→0.62%", "(e.g., 90+% vs 67%"
 _TO_ANOTHER = rx(r"[+%\\$\s]*(?:vs\.?|versus|→|->|⟶)")
 #: verbs that state a level reached, not a change
