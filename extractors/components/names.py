@@ -661,7 +661,9 @@ def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
     return [Candidate(s, e, run, Source.PROPOSAL, {}, proposed=True)]
 
 
-def _task_phrase(phrase: str) -> str | None:
+def _task_phrase(phrase: str, member: bool = False) -> str | None:
+    """The task name a phrase spells, or None; `member`: the phrase is a member of a list of tasks
+    (`_TASK_LIST`), where a lone gerund is a task too ("planning", "reranking")."""
     phrase = _PREP_CUT.sub("", phrase.strip())
     phrase = rx(r"^(?:(?:and|or|the|a|an|our|their|its)\s+)+", regex.IGNORECASE).sub("", phrase)
     words = phrase.split()
@@ -672,21 +674,43 @@ def _task_phrase(phrase: str) -> str | None:
     core = rx(r"\s+(?:in|of|for|on)\s+").split(phrase)[0].split()
     if not core or not _NOMINAL.search(core[-1].lower()):
         return None
-    if len(core) == 1 and len(words) == 1 and core[0].lower().endswith("ing") and len(core[0]) < 9:
+    if len(core) == 1 and len(words) == 1 and core[0].lower().endswith("ing") and len(core[0]) < 9 and not member:
         return None  # a lone gerund ("showing", "learning") is not a task name
     if any(w.lower() in _TASK_STOP for w in core):
         return None
     return phrase
 
 
+#: a plural kind of task, then what introduces its members: "tasks such as classification, object
+#: detection", "4 image restoration tasks, including image deraining, deblurring, dehazing, and
+#: desnowing", "three tasks: generalization, compression, and retrieval"
+_TASK_LIST = rx(r"""
+    \b(?:tasks|problems)                                                # the kind of the members
+    (?:\s*:|\s*\(|,?\s+(?:such\s+as|including|like|namely|e\.g\.,?|i\.e\.,?)|,\s*(?:covering|spanning))\s+
+    ([^.;:()]{3,200})                                                   # the list, up to a stop or a parenthesis
+    """, regex.VERBOSE)
+#: what parts the members of a list: a comma (with "and"/"or"), or "and"/"or"
+_LIST_PART = rx(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+")
+
+
 def _tasks(text: str, heads) -> list[Candidate]:
     out = []
 
-    def add(start: int, phrase: str, raw: str) -> None:
-        p = _task_phrase(phrase)
+    def add(start: int, phrase: str, raw: str, member: bool = False) -> bool:
+        p = _task_phrase(phrase, member)
         if p:
             s = start + raw.find(p)
             out.append(Candidate(s, s + len(p), p, Source.TASK, {"TASK": Weight.TASK_PHRASE}))
+        return bool(p)
+
+    for m in _TASK_LIST.finditer(text):
+        # every member up to the first that is no task phrase ("..., and retrieval, demonstrating")
+        pos = m.start(1)
+        for item in _LIST_PART.split(m.group(1)):
+            k = text.find(item, pos)
+            if k < 0 or not item[:1].islower() or not add(k, item, item, member=True):
+                break
+            pos = k + len(item)
 
     for m in rx(r"\b(?:problems?|tasks?)\s+of\s+([^.;:()]{4,160})", regex.IGNORECASE).finditer(text):
         body = m.group(1)
