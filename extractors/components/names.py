@@ -683,10 +683,13 @@ def _task_phrase(phrase: str, member: bool = False) -> str | None:
 
 #: a plural kind of task, then what introduces its members: "tasks such as classification, object
 #: detection", "4 image restoration tasks, including image deraining, deblurring, dehazing, and
-#: desnowing", "three tasks: generalization, compression, and retrieval"
+#: desnowing", "three tasks: compression, reconstruction and view synthesis", "tasks (regression
+#: and classification)"
 _TASK_LIST = rx(r"""
     \b(?:tasks|problems)                                                # the kind of the members
-    (?:\s*:|\s*\(|,?\s+(?:such\s+as|including|like|namely|e\.g\.,?|i\.e\.,?)|,\s*(?:covering|spanning))\s+
+    (?:\s*:\s+|\s*\(\s*                                                # a colon or a parenthesis,
+       |,?\s+(?:such\s+as|including|like|namely|e\.g\.,?|i\.e\.,?)\s+   # a word that gives examples,
+       |,\s*(?:covering|spanning)\s+)                                    # or a verb that lists them
     ([^.;:()]{3,200})                                                   # the list, up to a stop or a parenthesis
     """, regex.VERBOSE)
 #: what parts the members of a list: a comma (with "and"/"or"), or "and"/"or"
