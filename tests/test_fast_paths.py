@@ -90,8 +90,8 @@ def test_record_id_collapses_whitespace_as_the_regex_did():
 def generic_texts() -> list[str]:
     """Prose around the generic terms and their plurals, in every case, glued to letters, hyphens and digits, and
     with look-alike letters that match only without case (Kelvin sign, long s, dotted I)."""
-    from extractors.components.entities import _generic, _plurals
-    terms = sorted(_generic()) + sorted(_plurals())   # "accuracies", "losses" too
+    from extractors.components.quality import generic_words, plurals
+    terms = sorted(generic_words()) + sorted(plurals())   # "accuracies", "losses" too
     rnd = random.Random(7)
     glue = [" ", "", "-", "(", ") ", ", ", "\n", "1", "é", "K", "\u212a", "\u017f", "İ", "'s ", "/"]
     out = []
