@@ -554,12 +554,10 @@ def _decide_kinds(text: str, out: list[NumberMatch], t, sents: Sentences) -> Non
                 and _BY_LIST_GAP.match(text[max(a.end, a.unit_end):b.start]):
             b.kind = "delta"
             cued[i + 1] = ("delta", "cue")
-    for i in range(len(out) - 1):
         # "improves the integral by up to 7% (35%) over a tuned (default) baseline", "with only
         # 3%(40%) of their parameters": a parenthesis that holds one number of the same unit and
         # nothing else gives the same quantity in another setting, of the same kind
-        a, b = out[i], out[i + 1]
-        if cued[i][1] and not cued[i + 1][1] and a.unit == b.unit \
+        elif cued[i][1] and not cued[i + 1][1] and a.unit == b.unit \
                 and _ALONE_IN_PARENS_BEFORE.fullmatch(text, max(a.end, a.unit_end), b.start) \
                 and _ALONE_IN_PARENS_AFTER.match(text, max(b.end, b.unit_end)):
             b.kind = a.kind
