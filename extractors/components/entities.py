@@ -38,6 +38,7 @@ from ..regexes import longest_first
 from .textutil import SpanIndex, doc_text, find_word, rx
 from .candidates import SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, model_shaped
 from .quality import generic_words, plurals
+from .sentences import Sentences, doc_sentences
 from .names import context_types, head_type, is_citation, title_names, type_heads, written_as_own
 
 for _ext in ("entities", "held_metrics"):
@@ -212,6 +213,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     held += _unclaimed_generic_words(text, entities, held)
     _proposed_from_spans(doc, entities)
     _all_mentions(text, entities)
+    _names_as_written_mid_sentence(text, entities, doc_sentences(doc))
     _coined_names_are_proposed(text, entities)
     entities += _proposed_variants(entities, cands)
     entities = _title_names_are_proposed(text, doc.user_data.get("extractors.title"), entities,
@@ -769,6 +771,20 @@ def _all_mentions(text: str, entities: list[Entity]) -> None:
                 chosen.append(sp)
         e.mentions = sorted(chosen) or sorted(e.mentions)
         taken.extend(chosen)
+
+
+def _names_as_written_mid_sentence(text: str, entities: list[Entity], sents: Sentences) -> None:
+    """An entity named with a capital that only a sentence's start explains ("Continual learning
+    is ...") takes the spelling of a mention inside a sentence that differs only in that letter
+    ("... we study continual learning"): the name as the text writes it."""
+    for e in entities:
+        name = e.name
+        if not (name[:1].isupper() and name[1:2].islower()):
+            continue
+        lowered = name[0].lower() + name[1:]
+        if all(sents.is_start(s) for s, t in e.mentions if text[s:t] == name) and \
+                any(text[s:t] == lowered for s, t in e.mentions):
+            e.name = lowered
 
 
 @Language.factory("entities", default_config={"use": "both"},

@@ -180,9 +180,10 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
             if rx(r"\p{L}").search(seg) and not rx(r"[+\-]?[\d.,%]+").fullmatch(seg):
                 lead = len(text[a:b]) - len(text[a:b].lstrip())
                 out.append(Candidate(a + lead, a + lead + len(seg), seg, Source.MARKUP, {}))
-    out += _proposals(text, cues, sents if sents is not None else Sentences.of(text))
-    out += _appositive_names(text, sents if sents is not None else Sentences.of(text))
-    out += _tasks(text, heads)
+    sents = sents if sents is not None else Sentences.of(text)
+    out += _proposals(text, cues, sents)
+    out += _appositive_names(text, sents)
+    out += _tasks(text, heads, sents)
     return [c for c in out if not is_citation(text, c)]
 
 
@@ -694,9 +695,25 @@ _TASK_LIST = rx(r"""
     """, regex.VERBOSE)
 #: what parts the members of a list: a comma (with "and"/"or"), or "and"/"or"
 _LIST_PART = rx(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+")
+#: the topic a sentence opens with, before a verb that says what it is or does: "Model quantization
+#: is to discretize ...", "Controllable semantic image editing enables ...", "Long-tail learning has
+#: received ...", "Sentence scoring aims at ..." (matched at a sentence's start only)
+_OPENING_TOPIC = rx(r"""
+    (\p{Lu}[\p{L}\p{N}\-’']*                       # a capitalised first word (no article: _task_phrase
+                                                    # would strip it, and "The X is" opens a claim about X)
+     (?:[ ][\p{Ll}\p{N}][\p{L}\p{N}\-’']*){1,6}?)  # one to six more words, each lower-case or digit-led
+    [ ]+(?:is|are|has|have|aims?|enables?|allows?|remains?|can|produces?
+          |necessitates?|refers?|seeks?|involves?|requires?)\b   # the verb that makes it the topic (not
+                                                                # "plays a role": "Hand motion plays ...")
+    """, regex.VERBOSE)
+#: words that join two phrases into one opening: two topics or a topic and its setting
+_OPENING_JOINS = rx(r"[ ](?:and|or|of|for|in|on|over|with|to|under|via|by)[ ]")
+#: a first word that makes the opening a clause, not a topic ("Since communication is", "When ...")
+_OPENING_STOP = frozenset({"since", "when", "whilst", "while", "although", "though", "because", "if", "whereas",
+                           "experiments", "results", "examining", "numerical"})
 
 
-def _tasks(text: str, heads) -> list[Candidate]:
+def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidate]:
     out = []
 
     def add(start: int, phrase: str, raw: str, member: bool = False) -> bool:
@@ -705,6 +722,15 @@ def _tasks(text: str, heads) -> list[Candidate]:
             s = start + raw.find(p)
             out.append(Candidate(s, s + len(p), p, Source.TASK, {"TASK": Weight.TASK_PHRASE}))
         return bool(p)
+
+    for start in (sents.starts if sents is not None else ()):
+        m = _OPENING_TOPIC.match(text, start)
+        if m is None or _OPENING_JOINS.search(m.group(1)):
+            continue   # "Transfer learning and ensembling are ...", "Exploration in RL is": a clause
+        words = m.group(1).lower().split()
+        if words[0] not in _OPENING_STOP and words[0] not in _narrowing_stop() \
+                and words[-1] not in resources.word_list("procedure_heads"):   # "Efficient exploration is",
+            add(m.start(1), m.group(1), m.group(1))                           # "Adversarial training is"
 
     for m in _TASK_LIST.finditer(text):
         # every member up to the first that is no task phrase ("..., and retrieval, demonstrating")
