@@ -37,6 +37,7 @@ from .. import resources
 from ..regexes import longest_first
 from .textutil import SpanIndex, doc_text, find_word, rx
 from .candidates import SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, model_shaped
+from .lexicon import entries
 from .quality import generic_words, plurals
 from .sentences import Sentences, doc_sentences
 from .names import context_types, head_type, is_citation, title_names, type_heads, written_as_own
@@ -257,7 +258,11 @@ def _acronym_groups(acronyms) -> list[_Group]:
         # Diverse Reasoning" is a valuation (no type), "Travelling Salesman Problem" a problem
         words = rx(r"[\p{L}\-]+").findall(_COMPLEMENT.split(a.long, maxsplit=1)[0])
         t = head_type(words[-1], heads) if words else None
-        if t:  # the long form's head says what the acronym names; it outweighs a lexicon hit
+        known = {typ for _, typ, _, _ in entries(a.long)}
+        if known and t not in known and not (t == "MEASURE" and known & {"METHOD", "METRIC"}):
+            t = None  # a long form the lexicon knows whole is what the lexicon says ("natural language
+            # inference (NLI)" is a task, whatever "inference" heads elsewhere)
+        if t:  # the long form's head says what the acronym names; it outweighs a lexicon hit on a part
             for tt in (("METHOD", "METRIC") if t == "MEASURE" else (t,)):
                 g.votes[tt] = g.votes.get(tt, 0.0) + Weight.ACRONYM_HEAD
         groups.append(g)
