@@ -50,6 +50,19 @@ def test_records_link_numbers(extractor, text, number, metric, subject, dataset)
     assert r.metric in {m.name for m in rec.metrics}
 
 
+@pytest.mark.parametrize("text,number", [
+    ("We propose FooNet. FooNet reaches 77.6% top-1 accuracy on ImageNet, while the previous best result is 72.9%.",
+     "72.9%"),
+    ("We propose FooNet. On ImageNet, FooNet improves top-1 accuracy (77.6% versus 72.9%).", "72.9%"),
+])
+def test_a_compared_value_is_not_the_proposed_systems(extractor, text, number):
+    """A value the proposed system is compared with is another's or nobody's (link_scorer.select)."""
+    rec = extractor.extract(text)
+    (r,) = [r for r in rec.results if r.span.text == number]
+    assert r.subject != "FooNet" and "FooNet" not in r.subjects
+    assert [x.subject for x in rec.results if x.span.text == "77.6%"] == ["FooNet"]
+
+
 def test_rules_mode_is_a_pass_through(extractor):
     from extractors.pipeline import Extractor, build_nlp
     text = "BarNet reaches 80.2% accuracy on CIFAR-100 and 95.1% on CIFAR-10."
