@@ -968,6 +968,10 @@ def score_unit_type(text: str, c: Candidate) -> None:
         _vote(c.context, "METRIC", Weight.SCORE_UNIT)
 
 
+#: one or two lower-case words, then a head noun: " skeleton joint dataset"
+_DATA_HEAD_AFTER = rx(r"\s+((?:\p{Ll}[\p{Ll}\-]*\s+){1,2})(\p{Ll}+)\b")
+
+
 def context_types(text: str, cands: list[Candidate]) -> None:
     """Type evidence from the words around each candidate (any component's)."""
     heads = _tables()[3]
@@ -989,6 +993,15 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             if t and not (word.endswith("s") and head_type(word[:-1], heads) or word.endswith("ies")) \
                     and (t != "TASK" or c.source == Source.ACRONYM):
                 _vote(c.context, t, Weight.HEAD_NOUN)
+            elif t is None:
+                # "the NTU-XVIEW skeleton joint dataset": a data head noun after words that describe
+                # the data (lower case, no function words; not a plural: "the AlphaGo Zero self-play
+                # games" are many things the name modifies)
+                d = _DATA_HEAD_AFTER.match(after)
+                if d and head_type(d.group(2), heads) in ("DATASET", "BENCHMARK") \
+                        and not (d.group(2).endswith("s") and head_type(d.group(2)[:-1], heads)) \
+                        and not any(w in _stop_words() for w in d.group(1).split()):
+                    _vote(c.context, head_type(d.group(2), heads), Weight.HEAD_NOUN)
         # "X, a benchmark for ..." describes X; "on X, the best model ..." ends an opening
         # prepositional phrase, and what follows the comma is the sentence's subject
         if not _AFTER_PREPOSITION.search(text, max(0, c.start - 16), c.start):
