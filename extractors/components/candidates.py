@@ -64,6 +64,7 @@ class Source:
     PROPOSAL = "proposal"            # the name after a proposal cue: "we propose X" (names.py)
     CALLED = "called"                # "a technique called X": a name, not necessarily new (names.py)
     TASK = "task"                    # a task phrase: "the problem of X", "X tasks" (names.py)
+    MEASURE_LIST = "measure-list"    # a member of a list of measures: "metrics such as X, Y" (names.py)
     ACRONYM = "acronym"              # an acronym definition joined with its long form (entities.py)
     BOUND = "bound"                  # the quantity an asymptotic bound measures (entities.py)
     NER = "ner"                      # a span of the statistical NER (entities.py)

@@ -18,10 +18,15 @@
   a parts cue ("X is composed of two components: A and B", "consisting of two key modules: (1)
   A (AA) ..., and (2) B (BB)");
 - tasks: "the problem of X", "X tasks", "X benchmarks", and the items of "experiments on A, B
-  and C" when they read as activities (their head word is a nominalisation: -ing, -tion, ...).
+  and C" when they read as activities (their head word is a nominalisation: -ing, -tion, ...);
+  the members of a list of tasks ("tasks such as A, B"), and the topic a sentence opens with
+  ("Model quantization is ...": `_OPENING_TOPIC`);
+- measures: the members of a list that a plural kind of measure introduces ("3 metrics: A, B,
+  and C", "measures (e.g., A, B)": `_MEASURE_LIST`).
 
-`context_types` (called by the resolver on every component's candidates) adds type evidence: the noun after a name ("the IEMOCAP dataset"), an apposition
-("MCPMark, a benchmark"), and a list that shares one head noun ("IEMOCAP, EMO-DB, and the
+`context_types` (called by the resolver on every component's candidates) adds type evidence: the
+noun after a name ("the IEMOCAP dataset"; a data noun also one or two lower-case words on: "the
+NTU-XVIEW skeleton joint dataset"), an apposition ("MCPMark, a benchmark"), and a list that shares one head noun ("IEMOCAP, EMO-DB, and the
 NSPL-CRISE dataset"). Head nouns are data (resources/type_heads.tsv).
 Appends `Candidate`s to ``doc._.candidates``.
 """
@@ -693,6 +698,22 @@ _TASK_LIST = rx(r"""
        |,\s*(?:covering|spanning)\s+)                                    # or a verb that lists them
     ([^.;:()]{3,200})                                                   # the list, up to a stop or a parenthesis
     """, regex.VERBOSE)
+#: a plural kind of measure, then what introduces its members: "three metrics: transferability,
+#: plausibility, and alignment with natural images", "performance measures such as AUC, multi-class
+#: AUC, F-measure", "evaluation criteria accordingly, including extensibility, adaptability",
+#: "measures (e.g., demographic parity, equality of opportunity)"
+_MEASURE_LIST = rx(r"""
+    \b(?:metrics|measures|criteria)                                     # the kind of the members
+    (?:\s*[:;]\s+                                                       # a colon or a semicolon,
+       |\s*\(\s*(?:e\.g\.,?|i\.e\.,?|such\s+as)?\s*                       # a parenthesis,
+       |(?:,?\s+accordingly)?,?\s+(?:such\s+as|including|like|namely|e\.g\.,?|i\.e\.,?)\s+)  # a word that gives examples
+    ([^.;:()]{2,200})                                                   # the list, up to a stop or a parenthesis
+    """, regex.VERBOSE)
+#: two letters in a row: a word, not a symbol
+_WORDLIKE = rx(r"\p{L}{2}")
+#: a word that makes a list member a clause or the list's end ("..., to name a few", "and others")
+_MEMBER_STOP = frozenset({"is", "are", "was", "were", "be", "we", "our", "which", "that", "to", "others", "etc",
+                          "more", "so", "on"})
 #: what parts the members of a list: a comma (with "and"/"or"), or "and"/"or"
 _LIST_PART = rx(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+")
 #: the topic a sentence opens with, before a verb that says what it is or does: "Model quantization
@@ -731,6 +752,19 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
         if words[0] not in _OPENING_STOP and words[0] not in _narrowing_stop() \
                 and words[-1] not in resources.word_list("procedure_heads"):   # "Efficient exploration is",
             add(m.start(1), m.group(1), m.group(1))                           # "Adversarial training is"
+
+    for m in _MEASURE_LIST.finditer(text):
+        # every member up to the first that is no measure's name (a clause, a stop word first)
+        pos = m.start(1)
+        for item in _LIST_PART.split(m.group(1)):
+            k = text.find(item, pos)
+            words = item.split()
+            if k < 0 or not 1 <= len(words) <= 5 or not item[:1].isalnum() or words[0].lower() in _stop_words() \
+                    or any(w.lower() in _MEMBER_STOP for w in words) or not _WORDLIKE.search(item) \
+                    or words[-1].lower() in ("metrics", "measures", "criteria"):
+                break   # a clause, a symbol ("measures μ and ν"), or a kind of measures itself
+            out.append(Candidate(k, k + len(item), item, Source.MEASURE_LIST, {"METRIC": Weight.LIST_HEAD}))
+            pos = k + len(item)
 
     for m in _TASK_LIST.finditer(text):
         # every member up to the first that is no task phrase ("..., and retrieval, demonstrating")

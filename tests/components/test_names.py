@@ -4,6 +4,7 @@ import pytest
 
 from tables import case_ids, cases, check_table
 
+from extractors.components.candidates import Source, Weight
 from extractors.components.names import find_names
 from extractors.normalize import normalize
 
@@ -120,3 +121,19 @@ def test_norms_are_not_names():
     found = {c.text for c in find_names(text)}
     assert "EnsNet" in found
     assert not found & {"L0", "L1", "L2"}
+
+
+@pytest.mark.parametrize("text,members", [
+    ("We introduce 3 metrics: transferability, plausibility, and alignment with natural images.",
+     ["transferability", "plausibility", "alignment with natural images"]),
+    ("We consider performance measures such as AUC, multi-class AUC, F-measure and others.",
+     ["AUC", "multi-class AUC", "F-measure"]),                       # "others" ends the list
+    ("Fairness measures such as demographic parity, to name a few, are common.", ["demographic parity"]),
+    ("We bound the distance between the measures μ and ν.", []),      # symbols, not names
+    ("Several metrics, including human evaluation metrics, are used.", []),   # a kind of measures itself
+])
+def test_measure_list_members(text, members):
+    """Members of a list a plural kind of measure introduces are metric candidates (names._MEASURE_LIST)."""
+    found = [c.text for c in find_names(text) if c.source == Source.MEASURE_LIST]
+    assert found == members
+    assert all(c.types == {"METRIC": Weight.LIST_HEAD} for c in find_names(text) if c.source == Source.MEASURE_LIST)
