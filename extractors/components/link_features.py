@@ -180,6 +180,22 @@ class Context:
                                      for c in chains(self.text, ms, sent[0], sent[1]) if len(c) >= 3]
         return got
 
+    def pairs_before(self, pos: int, attr: str) -> bool:
+        """Does a coordinated list of two or more distinct candidates of `attr` ("FID and KID")
+        stand before `pos` in its sentence, with no other candidate mention between its end and
+        `pos`? Memoised per sentence: the lists' ends and the mentions' starts, then bisection."""
+        sent = self.sentence(pos)
+        key = (sent, attr, "pairs")
+        got = self._near.get(key)
+        if got is None:
+            by_id = {id(e): e for e in self.candidates[attr]}
+            ms = self._sentence_mentions(sent, attr)
+            listed = chains(self.text, Mentions((a, b, by_id[i]) for a, b, i in ms), sent[0], sent[1])
+            got = self._near[key] = ([c[-1][1] for c in listed], [a for a, _, _ in ms])
+        ends, starts = got
+        i = bisect_right(ends, pos) - 1
+        return i >= 0 and bisect_left(starts, pos) == bisect_left(starts, ends[i])
+
     def nearest_in_sentence(self, number, attr: str) -> Optional[int]:
         """Id of the candidate whose mention in the number's sentence is closest to it (ties: the
         earlier mention), or None; the mentions either side of the number, found by bisection."""
@@ -779,6 +795,14 @@ def list_in_sentence(p: Pair) -> float:
     return float(bool(p.ctx.long_lists(p.number.start, p.attr)))
 
 
+def list_before(p: Pair) -> float:
+    """A list of two or more candidates stands before the number in its sentence, no other
+    candidate between ("We report FID and KID on two benchmarks: 1.77 on CelebA"): which of them
+    the number is a value of, the text does not say (unless a 'respectively' pairs them, which
+    the rules and the decisive cues read)."""
+    return float(p.ctx.pairs_before(p.number.start, p.attr))
+
+
 def none_in_sentence(p: Pair) -> float:
     """No candidate is mentioned in the number's sentence."""
     s, e = p.ctx.sentence(p.number.start)
@@ -796,7 +820,8 @@ ENTITY_CUES: list[Callable[[Pair], float]] = [
     *(type_is(t) for t in ("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC")),
     *(kind_is(k) for k in KINDS),
 ]
-NONE_CUES: list[Callable[[Pair], float]] = [rule_choice, none_candidates, none_in_sentence, list_in_sentence, ours_unnamed, from_end,
+NONE_CUES: list[Callable[[Pair], float]] = [rule_choice, none_candidates, none_in_sentence, list_in_sentence, list_before,
+                                            ours_unnamed, from_end,
                                             compared, theirs,
                                             *(kind_is(k) for k in KINDS), unit_percent]
 #: the learned-only ablation leaves these out

@@ -171,6 +171,10 @@ CASES = [
     (S11, "6.68%", "dataset", None, "list_in_sentence", 1.0),
     (S1, "91.2%", "dataset", "ImageNet", "in_long_list", 0.0),
     (S1, "91.2%", "dataset", None, "list_in_sentence", 0.0),
+    ("We propose FooDiff. We report FID and KID on two benchmarks: 1.77 on CelebA and 2.72 on LSUN.",
+     "1.77", "metric", None, "list_before", 1.0),          # two metrics listed before: which one, unsaid
+    (S10, "95.1%", "dataset", None, "list_before", 0.0),    # the list follows the numbers
+    (S2, "95.1%", "metric", None, "list_before", 0.0),      # one metric
     ("We integrate RV with PPO and achieve competitive performance on the Atari benchmark (49 games, ALE).",
      "49", "dataset", "Atari", "in_parenthesis_after", 1.0),
 ]
