@@ -26,8 +26,9 @@
 
 `context_types` (called by the resolver on every component's candidates) adds type evidence: the
 noun after a name ("the IEMOCAP dataset"; a data noun also one or two lower-case words on: "the
-NTU-XVIEW skeleton joint dataset"), an apposition ("MCPMark, a benchmark"), and a list that shares one head noun ("IEMOCAP, EMO-DB, and the
-NSPL-CRISE dataset"). Head nouns are data (resources/type_heads.tsv).
+NTU-XVIEW skeleton joint dataset"), an apposition ("MCPMark, a benchmark"), and a list that
+shares one head noun ("IEMOCAP, EMO-DB, and the NSPL-CRISE dataset"). Head nouns are data
+(resources/type_heads.tsv).
 Appends `Candidate`s to ``doc._.candidates``.
 """
 
@@ -702,8 +703,10 @@ _TASK_LIST = rx(r"""
 #: plausibility, and alignment with natural images", "performance measures such as AUC, multi-class
 #: AUC, F-measure", "evaluation criteria accordingly, including extensibility, adaptability",
 #: "measures (e.g., demographic parity, equality of opportunity)"
+#: the plural kinds of measure that introduce a list of them
+_MEASURE_KINDS = ("metrics", "measures", "criteria")
 _MEASURE_LIST = rx(r"""
-    \b(?:metrics|measures|criteria)                                     # the kind of the members
+    \b(?:""" + "|".join(_MEASURE_KINDS) + r""")                                 # the kind of the members
     (?:\s*[:;]\s+                                                       # a colon or a semicolon,
        |\s*\(\s*(?:e\.g\.,?|i\.e\.,?|such\s+as)?\s*                       # a parenthesis,
        |(?:,?\s+accordingly)?,?\s+(?:such\s+as|including|like|namely|e\.g\.,?|i\.e\.,?)\s+)  # a word that gives examples
@@ -729,7 +732,8 @@ _OPENING_TOPIC = rx(r"""
     """, regex.VERBOSE)
 #: words that join two phrases into one opening: two topics or a topic and its setting
 _OPENING_JOINS = rx(r"[ ](?:and|or|of|for|in|on|over|with|to|under|via|by)[ ]")
-#: a first word that makes the opening a clause, not a topic ("Since communication is", "When ...")
+#: a first word that makes the opening a clause, not a topic: a subordinator ("Since communication
+#: is", "When ..."), or a word that opens a report ("Experiments demonstrate", "Numerical validation")
 _OPENING_STOP = frozenset({"since", "when", "whilst", "while", "although", "though", "because", "if", "whereas",
                            "experiments", "results", "examining", "numerical"})
 
@@ -761,7 +765,7 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
             words = item.split()
             if k < 0 or not 1 <= len(words) <= 5 or not item[:1].isalnum() or words[0].lower() in _stop_words() \
                     or any(w.lower() in _MEMBER_STOP for w in words) or not _WORDLIKE.search(item) \
-                    or words[-1].lower() in ("metrics", "measures", "criteria"):
+                    or words[-1].lower() in _MEASURE_KINDS:
                 break   # a clause, a symbol ("measures μ and ν"), or a kind of measures itself
             out.append(Candidate(k, k + len(item), item, Source.MEASURE_LIST, {"METRIC": Weight.LIST_HEAD}))
             pos = k + len(item)
