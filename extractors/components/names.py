@@ -49,7 +49,11 @@ _WEAK_MARKUP = {"textbf", "emph", "textit"}
 _WORD = rx(r"[\p{L}\p{N}][\p{L}\p{N}'’@^+.]*(?:-[\p{L}\p{N}@^+]+)*")
 _NOMINAL = rx(r"(?:ing|tion|sion|ment|sis|ance|ence|ization|isation|graphy|metry|scopy)$")
 _TASK_STOP = resources.word_list("task_stop")
-_PREP_CUT = rx(r"\s+(?:with|without|against|between|where|which|that|by|using|via|given|under|through|from|whose|when|while|as|to)\s+.*$")
+#: a dash that opens an aside ("landmark detection—all unsupervised—with ..."): the name ends before it
+_DASH_CUT = rx(r"\s*(?:[—–]|\s--?\s).*$")
+#: a word that governs a phrase: a phrase that starts with one was cut in the wrong place
+_PREPOSITIONS = frozenset({"from", "in", "on", "of", "for", "with", "by", "to", "at", "into", "onto", "over"})
+_PREP_CUT = rx(r"\s+(?:with|without|against|between|where|which|that|by|using|via|given|under|through|from|whose|when|while|as|to|beyond)\s+.*$")
 
 
 @lru_cache(maxsize=1)
@@ -671,18 +675,24 @@ def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
 def _task_phrase(phrase: str, member: bool = False) -> str | None:
     """The task name a phrase spells, or None; `member`: the phrase is a member of a list of tasks
     (`_TASK_LIST`), where a lone gerund is a task too ("planning", "reranking")."""
-    phrase = _PREP_CUT.sub("", phrase.strip())
+    phrase = _PREP_CUT.sub("", _DASH_CUT.sub("", phrase.strip()))
     phrase = rx(r"^(?:(?:and|or|the|a|an|our|their|its)\s+)+", regex.IGNORECASE).sub("", phrase)
     words = phrase.split()
     if not words or len(words) > 8 or words[0].lower() in _TASK_STOP:
         return None
     if any(w.lower() in ("a", "an", "the", "this", "these", "our", "its") for w in words[1:]):
         return None  # a clause, not a name of a task
+    if words[0].lower() in _PREPOSITIONS:
+        return None  # "from AI-aided drug discovery": the phrase a preposition governs, cut wrong
     core = rx(r"\s+(?:in|of|for|on)\s+").split(phrase)[0].split()
-    if not core or not _NOMINAL.search(core[-1].lower()):
+    if len(core) < len(words) and rx(r"\b(?:datasets?|benchmarks?)$").search(phrase):
+        phrase, words = " ".join(core), core   # "link prediction on benchmark datasets": where, not what
+    nominal = bool(core) and _NOMINAL.search(core[-1].lower())
+    if not core or not (nominal or core[-1].lower() in resources.word_list("task_heads")):
         return None
-    if len(core) == 1 and len(words) == 1 and core[0].lower().endswith("ing") and len(core[0]) < 9 and not member:
-        return None  # a lone gerund ("showing", "learning") is not a task name
+    if len(core) == 1 and len(words) == 1 and not member and (not nominal or core[0].lower().endswith("ing")
+                                                              and len(core[0]) < 9):
+        return None  # a lone gerund ("showing", "learning") or head ("control", "games") is no task name
     if any(w.lower() in _TASK_STOP for w in core):
         return None
     return phrase
@@ -782,7 +792,13 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
     for m in rx(r"\b(?:problems?|tasks?)\s+of\s+([^.;:()]{4,160})", regex.IGNORECASE).finditer(text):
         body = m.group(1)
         for part in rx(r"[^,]+?(?=,|\s+and\s+(?=[a-z]+\s+\w+ing\b|online|offline|[a-z]+ing\b)|$)").finditer(body):
-            add(m.start(1) + part.start(), part.group(), body[part.start():part.end()])
+            left, sep, right = part.group().partition(" and ")
+            if sep and _task_phrase(left) and _task_phrase(right):
+                # "the problems of private covariance matrix approximation and subspace recovery": two
+                add(m.start(1) + part.start(), left, left)
+                add(m.start(1) + part.start() + len(left) + len(sep), right, right)
+            else:
+                add(m.start(1) + part.start(), part.group(), body[part.start():part.end()])
     for h in rx(r"\s(?:tasks|task|benchmarks|problems|problem)\b").finditer(text):
         window_start = max(0, h.start() - 80)
         m = rx(r"(?<![\p{L}\p{N}\-])((?:(?:\p{N}+)?[\p{L}][\p{L}\-]*[ \t]+){0,3}(?:\p{N}+)?[\p{L}][\p{L}\-]*)$").search(text, window_start, h.start())
@@ -795,6 +811,9 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
         # keep only the words after the last function word
         words = phrase.split()
         cut = max((i for i, w in enumerate(words) if w.lower() in ("on", "in", "for", "of", "and", "the", "with", "to", "across", "at")), default=-1)
+        if cut >= 0 and len(words) - cut > 2 and rx(r"\p{Lu}\p{Ll}+\p{Lu}").match(words[cut + 1]) \
+                and words[cut + 2][:1].islower():
+            cut += 1   # "a suite of MuJoCo continuous control tasks": the name is where, the rest what
         phrase2 = " ".join(words[cut + 1:])
         if phrase2:
             add(m.start(1) + phrase.rfind(phrase2), phrase2, phrase2)
