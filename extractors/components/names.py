@@ -698,6 +698,14 @@ def _task_phrase(phrase: str, member: bool = False) -> str | None:
     return phrase
 
 
+#: a kind of method and what it is for: "Thompson sampling algorithms for exponential family bandits",
+#: "the additive MaxMod algorithm for sequential dimension reduction" (lower case, up to a stop)
+_FOR_TASK = rx(r"""
+    \b(?:algorithms?|methods?|approach(?:es)?|frameworks?|estimators?|techniques?|tools?)
+    [ ]for[ ]
+    ((?:[\p{Ll}\p{N}][\p{L}\p{N}\-+]*[ ]?){2,6}?)        # two to six words, each lower-case or digit-led
+    (?=[.,;:(]|[ ](?:is|are|has|have|that|which|where|with|by|using|to|and[ ]\p{Ll}+s\b))
+    """, regex.VERBOSE)
 #: a plural kind of task, then what introduces its members: "tasks such as classification, object
 #: detection", "4 image restoration tasks, including image deraining, deblurring, dehazing, and
 #: desnowing", "three tasks: compression, reconstruction and view synthesis", "tasks (regression
@@ -789,6 +797,16 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
                 break
             pos = k + len(item)
 
+    for m in _FOR_TASK.finditer(text):
+        phrase = m.group(1).split(" in ")[0]   # "conditional variable selection in high dimension"
+        words = phrase.split()
+        if len(words) < 2 or words[0].endswith("ing") or words[0] in _narrowing_stop() \
+                or words[-1] in resources.word_list("procedure_heads"):
+            continue   # one word, a verb and its object ("assisting domain adaptation"), an
+            #            evaluative first word ("better word representation"), a procedure
+        left, sep, right = phrase.partition(" and ")
+        for part, at in ((left, 0), (right, len(left) + len(sep))) if sep else ((phrase, 0),):
+            add(m.start(1) + at, part, part)
     for m in rx(r"\b(?:problems?|tasks?)\s+of\s+([^.;:()]{4,160})", regex.IGNORECASE).finditer(text):
         body = m.group(1)
         for part in rx(r"[^,]+?(?=,|\s+and\s+(?=[a-z]+\s+\w+ing\b|online|offline|[a-z]+ing\b)|$)").finditer(body):
