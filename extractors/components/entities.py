@@ -747,7 +747,8 @@ def _measured_quantity(name: str, g) -> bool:
     are metrics of a paper only when it reports a number for them (the linker revives them)."""
     words = name.split()
     return (len(words) > 1 and words[-1].lower() in _QUANTITY_HEADS and set(g.votes) <= {"METRIC"}
-            and not g.sources & {Source.BOUND, Source.PROPOSAL, Source.MARKUP, Source.ACRONYM, Source.NER}
+            and not g.sources & {Source.BOUND, Source.PROPOSAL, Source.MARKUP, Source.ACRONYM, Source.NER,
+                                 Source.MEASURE_LIST}   # "three metrics: ..., Frechet inception distance"
             and not (g.votes.get("METRIC", 0) >= 3 and words[-1].lower() in _SCORE_HEADS))
     # names curated as metrics (extra.tsv) for a score stay: "win rate", "word error rate"
 
