@@ -12,7 +12,8 @@ start and end on word boundaries; overlapping matches keep the leftmost longest.
 also reaches over what is written right after it as part of it: a family variant ("ResNet-50",
 `_family_member`), a version ("SQuAD v2.0", `_version`), a translation pair ("WMT'14 En-De",
 `_language_pair`), a data name's release year ("COCO2017", `_year`) and a metric's TeX
-sub- and superscripts ("AP^m_novel" from ``$AP^m_{novel}$``, `_script`).
+sub- and superscripts ("AP^m_novel" from ``$AP^m_{novel}$``, `_script`). A catalogue name's
+leading article stays out of the match ("in the StarCraft multi-agent challenge": `_ARTICLE`).
 
 Appends `Candidate`s with source ``lexicon`` to ``doc._.candidates``.
 """
@@ -381,7 +382,14 @@ def _candidate(text: str, start: int, end: int, forms) -> Candidate:
         # SGD the optimiser or the dialogue dataset: the lexicon only half-knows, context decides
         votes = {t: w / 2 for t, w in votes.items()}
     canonical = max(forms, key=lambda f: f[2])[3]
+    if _ARTICLE.match(text, start, end):
+        start += 4   # "The StarCraft Multi-Agent Challenge", "The Pile": the article is the text's
     return Candidate(start, end, text[start:end], source, votes, canonical=canonical)
+
+
+#: an article that begins a catalogue name ("The StarCraft Multi-Agent Challenge", "The Pile") and,
+#: in running text, is the sentence's determiner, not part of the name
+_ARTICLE = rx(r"[Tt]he[ ](?=\S)")
 
 
 @Language.factory("lexicon", assigns=["doc._.candidates"], requires=["doc._.sentences"])
