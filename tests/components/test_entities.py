@@ -138,3 +138,12 @@ def test_title_name_written_too_often_is_a_word(extractor):
     rec = extractor.extract(text, title="Aa: Learning Things")
     assert time.perf_counter() - t0 < 30
     assert not [e for f in ENTITY_FIELDS for e in getattr(rec, f) if e.role == "proposed"]
+
+
+def test_catalogue_column_that_counts_is_no_metric(extractor):
+    """The lexicon's Papers with Code metric "Novel classes" names what is counted, not a measure
+    (resources/not_names.txt): "recognize novel classes" gives no metric entity."""
+    rec = record(extractor, "Few-shot learning problems require models to recognize novel classes with only "
+                            "a few supported samples, and our method reaches 61.2% accuracy on miniImageNet.")
+    assert "novel classes" not in {e.name.casefold() for f in ENTITY_FIELDS for e in getattr(rec, f)}
+    assert "accuracy" in {e.name for e in rec.metrics}
