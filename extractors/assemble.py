@@ -46,7 +46,8 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
                                   kind=num.kind, qualifier=num.qualifier, metric=num.metric,
                                   subject=num.subject, dataset=num.dataset, subjects=list(num.subjects),
                                   uncertainty=num.uncertainty, magnitude=num.magnitude,
-                                  range_with=num.range_with, relative=num.relative, split=num.split))
+                                  range_with=num.range_with, relative=num.relative, split=num.split,
+                                  setting=num.setting))
     data_types = {e.name: "DATASET" for e in rec.datasets}
     data_types.update({e.name: "BENCHMARK" for e in rec.benchmarks if e.name not in data_types})
     rec.leaderboard = leaderboard_rows(rec.results, doc._.baselines, data_types)
@@ -59,8 +60,9 @@ def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optiona
     kind is a score, delta or ratio (counts and settings are no one's standing); a delta or ratio
     carries its baseline (`baselines[i]`, aligned with `results`) when the text names one; every
     row carries the canonical names of its dataset and metric (`data_types`: dataset name ->
-    DATASET/BENCHMARK) and the dataset's split when the text names one; a named split that
-    leaderboards keep apart ("test-dev") is part of the canonical dataset name, and a plain metric
+    DATASET/BENCHMARK) and the dataset's split and evaluation setting when the text names them; a
+    named split and a setting, which leaderboards keep apart ("test-dev", "250 labels"), are part
+    of the canonical dataset name, and a plain metric
     name whose meaning the dataset fixes takes that meaning ("accuracy" on ImageNet is top-1
     accuracy: canonical.leaderboard_metric)."""
     data_types = data_types or {}
@@ -70,10 +72,10 @@ def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optiona
             continue
         baseline = baselines[i] if baselines and i < len(baselines) and r.kind != "score" else None
         dataset_canonical, metric_canonical = row_canonicals(r.dataset, r.metric, data_types.get(r.dataset, "DATASET"),
-                                                             r.split)
+                                                             r.split, setting=r.setting)
         for subject in (r.subjects or ([r.subject] if r.subject else [])):
             rows.append(LeaderboardRow(subject=subject, dataset=r.dataset, metric=r.metric, value=r.value,
-                                       dataset_canonical=dataset_canonical, split=r.split,
+                                       dataset_canonical=dataset_canonical, split=r.split, setting=r.setting,
                                        metric_canonical=metric_canonical,
                                        unit=r.unit, qualifier=r.qualifier, result_index=i, kind=r.kind,
                                        baseline=baseline, uncertainty=r.uncertainty))

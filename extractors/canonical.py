@@ -201,6 +201,32 @@ def split_dataset(dataset_canonical: str, split: Optional[str]) -> str:
     return dataset_canonical
 
 
+#: one spelling per setting (`setting_key`): what each pattern matches is written as its replacement
+_SETTING_SPELLINGS = (
+    (regex.compile(r"\\%|\s*percent\b"), "%"),                  # "1\\%", "1 percent": "1%"
+    (regex.compile(r"\s+of\s+(?:the\s+)?"), " "),                 # "1% of the labels": "1% labels"
+    (regex.compile(r"label(?:l)?ed\s+(?:data|examples|samples|images|instances|points)|label(?:l)?ing\s+ratios?"
+                r"|annotations|labels?\b(?!\s+(?:noise|corruption))"), "labels"),   # "labelled data": "labels"
+)
+
+
+def setting_key(setting: str) -> str:
+    """A setting in one spelling: lower case, spaces collapsed, "\\%" as "%", no "of the", and
+    every way of writing an amount of labels as "labels" ("10% labelling ratio" -> "10% labels")."""
+    key = " ".join(setting.split()).lower()
+    for pattern, one in _SETTING_SPELLINGS:
+        key = pattern.sub(one, key)
+    return key
+
+
+def setting_dataset(dataset_canonical: str, setting: Optional[str]) -> str:
+    """The canonical dataset a leaderboard groups a row under when the text names an evaluation
+    setting for it: a table of its own, as leaderboards keep them apart ("CIFAR-10" + "250 labels"
+    -> "CIFAR-10 (250 labels)", "miniImageNet" + "5-way 1-shot" -> "miniImageNet (5-way 1-shot)");
+    the setting in one spelling (`setting_key`)."""
+    return f"{dataset_canonical} ({setting_key(setting)})" if setting else dataset_canonical
+
+
 @lru_cache(maxsize=1)
 def _dataset_metrics() -> dict[tuple[str, str], str]:
     """(group key of a canonical dataset, group key of a canonical metric) -> the metric its
@@ -217,10 +243,14 @@ def leaderboard_metric(dataset_canonical: str, metric_canonical: str) -> str:
 
 
 def row_canonicals(dataset: str, metric: str, dataset_type: str = "DATASET", split: Optional[str] = None,
-                   dataset_canonical: Optional[str] = None) -> tuple[str, str]:
+                   dataset_canonical: Optional[str] = None, setting: Optional[str] = None) -> tuple[str, str]:
     """(canonical dataset, canonical metric) of a leaderboard row: the dataset's canonical name
-    (with a named split, `split_dataset`) unless given, and the metric's as the dataset's
-    leaderboards read it (`leaderboard_metric`). Record assembly and the leaderboard (for rows
-    written before rows carried canonical names) both take them from here."""
-    dataset_canonical = dataset_canonical or split_dataset(canonical(dataset, dataset_type), split)
-    return dataset_canonical, leaderboard_metric(dataset_canonical, canonical(metric, "METRIC"))
+    (with a named split, `split_dataset`, and an evaluation setting, `setting_dataset`) unless
+    given, and the metric's as the dataset's leaderboards read it (`leaderboard_metric`, by the
+    dataset without its setting). Record assembly and the leaderboard (for rows written before
+    rows carried canonical names) both take them from here."""
+    base = dataset_canonical or split_dataset(canonical(dataset, dataset_type), split)
+    suffix = setting_dataset("", setting)
+    if dataset_canonical and setting and dataset_canonical.endswith(suffix):
+        base = dataset_canonical[:-len(suffix)]   # a row's canonical dataset holds its setting
+    return dataset_canonical or setting_dataset(base, setting), leaderboard_metric(base, canonical(metric, "METRIC"))

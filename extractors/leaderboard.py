@@ -166,6 +166,7 @@ class Entry:
     dataset_canonical: Optional[str] = None   # what tables group by (canonical.py)
     metric_canonical: Optional[str] = None
     split: Optional[str] = None               # the dataset's split the text names ("validation")
+    setting: Optional[str] = None             # the evaluation setting it names ("250 labels")
 
 
 @dataclass
@@ -254,11 +255,12 @@ def _add_record(rec: dict, where: str, col: Collection) -> None:
             continue  # a count or setting in a record written before rows carried their kind
         # records written before rows carried canonical names get them here
         dataset_canonical, metric_canonical = row_canonicals(row.dataset, row.metric, split=row.split,
-                                                             dataset_canonical=row.dataset_canonical)
+                                                             dataset_canonical=row.dataset_canonical,
+                                                             setting=row.setting)
         entries.append(Entry(row.dataset, row.metric, row.subject, row.value, row.unit, row.qualifier,
                              row.result_index, rec["id"], kind, row.baseline if kind != "score" else None,
                              row.uncertainty, dataset_canonical, row.metric_canonical or metric_canonical,
-                             row.split))
+                             row.split, row.setting))
     if not entries:
         return
     try:
@@ -507,7 +509,7 @@ def to_markdown(tables: list[Table], papers: dict[str, Paper], improvements: Ite
 
 CSV_COLUMNS = ["dataset", "metric", "lower_is_better", "rank", "subject", "value", "qualifier", "unit",
                "record_id", "source_path", "source_index", "title", "venue", "year", "result_index",
-               "kind", "baseline", "split"]
+               "kind", "baseline", "split", "setting"]
 
 
 def to_csv(tables: list[Table], papers: dict[str, Paper], improvements: Iterable[Improvements] = ()) -> str:
@@ -523,7 +525,7 @@ def to_csv(tables: list[Table], papers: dict[str, Paper], improvements: Iterable
             w.writerow([t.dataset, t.metric, str(t.lower_is_better).lower(), rank, e.subject, value_text(e),
                         e.qualifier or "", e.unit or "", e.record_id, p.source.path, p.source.index,
                         p.title or "", p.venue or "", "" if p.year is None else p.year, e.result_index,
-                        e.kind, e.baseline or "", e.split or ""])
+                        e.kind, e.baseline or "", e.split or "", e.setting or ""])
     return buf.getvalue()
 
 

@@ -123,7 +123,11 @@ class Result(_Additive):
     split: Optional[str] = Field(default=None, description=(
         "the split of `dataset` the text names beside it (extractors/resources/splits.tsv): `validation` "
         "for `ImageNet validation set`, `test-dev` for `MS-COCO test-dev`, `test` for `the test set of CrowdPose`"))
-    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "magnitude", "range_with", "relative", "split")
+    setting: Optional[str] = Field(default=None, description=(
+        "the evaluation setting the number's sentence names for it, as written (LaTeX stripped): a few-shot episode "
+        "(`5-way 1-shot`), an amount of labels (`250 labels`, `1% labels`, `10% labelling ratio`) or a rate of "
+        "label noise (`80% label noise`)"))
+    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "magnitude", "range_with", "relative", "split", "setting")
 
 
 class Bound(_Strict):
@@ -172,7 +176,9 @@ class LeaderboardRow(_Additive):
 
     split: Optional[str] = Field(default=None, description="the result's `split` of the dataset; a named "
                                  "split such as test-dev is part of `dataset_canonical` too (tables keep it apart)")
-    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "split")
+    setting: Optional[str] = Field(default=None, description="the result's `setting`; part of "
+                                   "`dataset_canonical` too (`CIFAR-10 (250 labels)`: tables keep it apart)")
+    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "split", "setting")
 
 
 #: The entity types, defined here once: every module that names a type or an entity field of a

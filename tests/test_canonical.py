@@ -129,3 +129,19 @@ def test_rows_rank_imagenet_accuracy_as_top1(extractor):
     rec = extractor.extract("We propose FooNet, which reaches 81.2% accuracy on ImageNet-1K and 95.1% accuracy on CIFAR-10.")
     assert {(r.dataset_canonical, r.metric, r.metric_canonical) for r in rec.leaderboard} == {
         ("ImageNet", "accuracy", "top-1 accuracy"), ("CIFAR-10", "accuracy", "accuracy")}
+
+
+@pytest.mark.parametrize("setting,key", [
+    ("1% of the labels", "1% labels"),
+    ("10% labelling ratio", "10% labels"),
+    ("10 percent labeled data", "10% labels"),
+    ("4 labeled examples per class", "4 labels per class"),
+    ("5% annotations", "5% labels"),
+    ("5-way  1-shot", "5-way 1-shot"),
+])
+def test_a_setting_has_one_spelling(setting, key):
+    """An evaluation setting in one spelling (canonical.setting_key), which the canonical dataset
+    of its leaderboard rows carries: tables keep settings apart, whatever the wording."""
+    from extractors.canonical import row_canonicals, setting_key
+    assert setting_key(setting) == key
+    assert row_canonicals("ImageNet", "accuracy", setting=setting) == (f"ImageNet ({key})", "top-1 accuracy")

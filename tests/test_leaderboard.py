@@ -421,3 +421,23 @@ def test_splits_show_beside_the_value_and_named_splits_get_their_own_table():
     assert "81 % (validation)" in md and "80 % |" in md
     rows = list(csv.DictReader(io.StringIO(render(col, "csv"))))
     assert {r["subject"]: r["split"] for r in rows} == {"A": "", "B": "validation", "C": "test-dev", "D": ""}
+
+
+def test_settings_get_their_own_tables_and_a_csv_column():
+    """Rows whose text names an evaluation setting ("250 labels", "5-way 1-shot") rank in a table
+    of their own, however the setting is spelled; records written before rows carried canonical
+    names get it from the row's `setting` (canonical.row_canonicals)."""
+    from extractors.leaderboard import build_tables, collect_records, render
+    recs = [_canon_record("a paper", "CIFAR-10", "accuracy", 95.1, "A"),
+            _canon_record("b paper", "CIFAR-10", "accuracy", 94.2, "B"),
+            _canon_record("c paper", "CIFAR-10", "accuracy", 99.0, "C"),
+            _canon_record("d paper", "CIFAR-10", "accuracy", 93.0, "D")]
+    recs[0]["leaderboard"][0]["setting"] = "250 labels"
+    recs[1]["leaderboard"][0]["setting"] = "250 labelled examples"   # one setting, another spelling
+    recs[3]["leaderboard"][0].update(setting="4000 labels", dataset_canonical="CIFAR-10 (4000 labels)")
+    col = collect_records(recs)
+    assert [(t.dataset, [e.subject for e in t.entries]) for t in build_tables(col.entries)] == [
+        ("CIFAR-10", ["C"]), ("CIFAR-10 (250 labels)", ["A", "B"]), ("CIFAR-10 (4000 labels)", ["D"])]
+    rows = list(csv.DictReader(io.StringIO(render(col, "csv"))))
+    assert {r["subject"]: r["setting"] for r in rows} == {"A": "250 labels", "B": "250 labelled examples",
+                                                          "C": "", "D": "4000 labels"}

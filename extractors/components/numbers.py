@@ -57,6 +57,7 @@ class NumberMatch:
     range_with: Optional[int] = None  # index (in the list of numbers) of the other end of a range
     relative: Optional[bool] = None
     split: Optional[str] = None       # the split of its dataset the text names ("validation", "test-dev")
+    setting: Optional[str] = None     # the evaluation setting its sentence names ("250 labels", "5-way 1-shot")
     written: float = 0.0              # the number as written, before any magnitude
     part_of: bool = False             # "12" in "12 of 14 tasks": a part of the total that follows
     unit_kind: str = ""               # the default kind of its unit (units.tsv), before any cue

@@ -97,3 +97,29 @@ def test_list_partners(extractor, rule, text, first, second, expected):
 def test_is_family(surface, names, family):
     from extractors.components.linker import is_family
     assert is_family(surface, frozenset(names)) is family
+
+
+SETTING_CASES = cases("settings")
+
+
+def test_setting_table():
+    check_table(SETTING_CASES)
+    assert all(c["number"] in c["text"] for c in SETTING_CASES)
+    assert {c["setting"] is None for c in SETTING_CASES} == {True, False}
+
+
+@pytest.mark.parametrize("case", SETTING_CASES, ids=case_ids(SETTING_CASES, "number"))
+def test_setting(extractor, case):
+    """The evaluation setting a result's sentence names for it (linker.result_setting), and the
+    table of its leaderboard row (canonical.setting_dataset)."""
+    rec = record(extractor, case["text"])
+    (r,) = [r for r in rec.results if r.span.text == case["number"]]
+    assert r.setting == case["setting"]
+    assert ("setting" in r.model_dump()) is (case["setting"] is not None)   # additive: written only when known
+    i = rec.results.index(r)
+    rows = [row for row in rec.leaderboard if row.result_index == i]
+    if case["dataset_canonical"] is None:
+        assert not rows
+    else:
+        assert rows and all((row.setting, row.dataset_canonical) == (case["setting"], case["dataset_canonical"])
+                            for row in rows)
