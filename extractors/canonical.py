@@ -207,12 +207,15 @@ _SETTING_SPELLINGS = (
     (regex.compile(r"\s+of\s+(?:the\s+)?"), " "),                 # "1% of the labels": "1% labels"
     (regex.compile(r"label(?:l)?ed\s+(?:data|examples|samples|images|instances|points)|label(?:l)?ing\s+ratios?"
                 r"|annotations|labels?\b(?!\s+(?:noise|corruption))"), "labels"),   # "labelled data": "labels"
+    (regex.compile(r"^(?:ε|ϵ|epsilon|eps)\s*=\s*|^(?=\d+\s*/\s*255$)"), "ε="),  # "epsilon = 8/255", "8/255": "ε=8/255"
+    (regex.compile(r"\s*/\s*"), "/"),                             # "8 / 255": "8/255"
 )
 
 
 def setting_key(setting: str) -> str:
-    """A setting in one spelling: lower case, spaces collapsed, "\\%" as "%", no "of the", and
-    every way of writing an amount of labels as "labels" ("10% labelling ratio" -> "10% labels")."""
+    """A setting in one spelling: lower case, spaces collapsed, "\\%" as "%", no "of the",
+    every way of writing an amount of labels as "labels" ("10% labelling ratio" -> "10% labels"),
+    a budget as "ε=" and its value ("epsilon = 8/255", "8/255" -> "ε=8/255")."""
     key = " ".join(setting.split()).lower()
     for pattern, one in _SETTING_SPELLINGS:
         key = pattern.sub(one, key)

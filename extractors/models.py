@@ -125,8 +125,8 @@ class Result(_Additive):
         "for `ImageNet validation set`, `test-dev` for `MS-COCO test-dev`, `test` for `the test set of CrowdPose`"))
     setting: Optional[str] = Field(default=None, description=(
         "the evaluation setting the number's sentence names for it, as written (LaTeX stripped): a few-shot episode "
-        "(`5-way 1-shot`), an amount of labels (`250 labels`, `1% labels`, `10% labelling ratio`) or a rate of "
-        "label noise (`80% label noise`)"))
+        "(`5-way 1-shot`), an amount of labels (`250 labels`, `1% labels`, `10% labelling ratio`), a rate of "
+        "label noise (`80% label noise`) or a budget (`ε = 8/255`)"))
     ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "magnitude", "range_with", "relative", "split", "setting")
 
 

@@ -145,3 +145,10 @@ def test_a_setting_has_one_spelling(setting, key):
     from extractors.canonical import row_canonicals, setting_key
     assert setting_key(setting) == key
     assert row_canonicals("ImageNet", "accuracy", setting=setting) == (f"ImageNet ({key})", "top-1 accuracy")
+
+
+@pytest.mark.parametrize("setting", ["ε = 8/255", "epsilon=8/255", "8 / 255"])
+def test_a_budget_has_one_spelling(setting):
+    """An attack's perturbation budget, however written, is one table: ε=8/255."""
+    from extractors.canonical import setting_key
+    assert setting_key(setting) == "ε=8/255"
