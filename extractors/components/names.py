@@ -17,10 +17,13 @@
   two names ("DiffuseVAE-A and DiffuseVAE-B"); the named parts of the paper's own system after
   a parts cue ("X is composed of two components: A and B", "consisting of two key modules: (1)
   A (AA) ..., and (2) B (BB)");
-- tasks: "the problem of X", "X tasks", "X benchmarks", and the items of "experiments on A, B
-  and C" when they read as activities (their head word is a nominalisation: -ing, -tion, ...);
-  the members of a list of tasks ("tasks such as A, B"), and the topic a sentence opens with
-  ("Model quantization is ...": `_OPENING_TOPIC`);
+- tasks: "the problem(s) of X (and Y)", "X tasks", "X benchmarks" (a MuJoCo-shaped name before
+  them is where, not part of the task), and the items of "experiments on A, B and C" when they
+  read as activities (their head word is a nominalisation: -ing, -tion, ...; or a head of
+  resources/word_lists.tsv task_heads: "causal discovery", "inverse optimal control"); the
+  members of a list of tasks ("tasks such as A, B"), the topic a sentence opens with ("Model
+  quantization is ...": `_OPENING_TOPIC`), and what a kind of method is for ("algorithms for
+  exponential family bandits": `_FOR_TASK`);
 - measures: the members of a list that a plural kind of measure introduces ("3 metrics: A, B,
   and C", "measures (e.g., A, B)": `_MEASURE_LIST`).
 
@@ -51,6 +54,8 @@ _NOMINAL = rx(r"(?:ing|tion|sion|ment|sis|ance|ence|ization|isation|graphy|metry
 _TASK_STOP = resources.word_list("task_stop")
 #: a dash that opens an aside ("landmark detection—all unsupervised—with ..."): the name ends before it
 _DASH_CUT = rx(r"\s*(?:[—–]|\s--?\s).*$")
+#: a task phrase's tail that says where it is measured: "link prediction on benchmark datasets"
+_WHERE_TAIL = rx(r"\b(?:datasets?|benchmarks?)$")
 #: a word that governs a phrase: a phrase that starts with one was cut in the wrong place
 _PREPOSITIONS = frozenset({"from", "in", "on", "of", "for", "with", "by", "to", "at", "into", "onto", "over"})
 _PREP_CUT = rx(r"\s+(?:with|without|against|between|where|which|that|by|using|via|given|under|through|from|whose|when|while|as|to|beyond)\s+.*$")
@@ -685,7 +690,7 @@ def _task_phrase(phrase: str, member: bool = False) -> str | None:
     if words[0].lower() in _PREPOSITIONS:
         return None  # "from AI-aided drug discovery": the phrase a preposition governs, cut wrong
     core = rx(r"\s+(?:in|of|for|on)\s+").split(phrase)[0].split()
-    if len(core) < len(words) and rx(r"\b(?:datasets?|benchmarks?)$").search(phrase):
+    if len(core) < len(words) and _WHERE_TAIL.search(phrase):
         phrase, words = " ".join(core), core   # "link prediction on benchmark datasets": where, not what
     nominal = bool(core) and _NOMINAL.search(core[-1].lower())
     if not core or not (nominal or core[-1].lower() in resources.word_list("task_heads")):
@@ -698,6 +703,8 @@ def _task_phrase(phrase: str, member: bool = False) -> str | None:
     return phrase
 
 
+#: a name with a capital inside it, as datasets and benchmarks are written (MuJoCo, ActivityNet)
+_INNER_CAPITAL = rx(r"\p{Lu}\p{Ll}+\p{Lu}")
 #: a kind of method and what it is for: "Thompson sampling algorithms for exponential family bandits",
 #: "the additive MaxMod algorithm for sequential dimension reduction" (lower case, up to a stop)
 _FOR_TASK = rx(r"""
@@ -829,7 +836,7 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
         # keep only the words after the last function word
         words = phrase.split()
         cut = max((i for i, w in enumerate(words) if w.lower() in ("on", "in", "for", "of", "and", "the", "with", "to", "across", "at")), default=-1)
-        if cut >= 0 and len(words) - cut > 2 and rx(r"\p{Lu}\p{Ll}+\p{Lu}").match(words[cut + 1]) \
+        if cut >= 0 and len(words) - cut > 2 and _INNER_CAPITAL.match(words[cut + 1]) \
                 and words[cut + 2][:1].islower():
             cut += 1   # "a suite of MuJoCo continuous control tasks": the name is where, the rest what
         phrase2 = " ".join(words[cut + 1:])
