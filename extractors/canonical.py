@@ -209,13 +209,17 @@ _SETTING_SPELLINGS = (
                 r"|annotations|labels?\b(?!\s+(?:noise|corruption))"), "labels"),   # "labelled data": "labels"
     (regex.compile(r"^(?:ε|ϵ|epsilon|eps)\s*=\s*|^(?=\d+\s*/\s*255$)"), "ε="),  # "epsilon = 8/255", "8/255": "ε=8/255"
     (regex.compile(r"\s*/\s*"), "/"),                             # "8 / 255": "8/255"
+    (regex.compile(r"^(\d+(?:\.\d+)?)\s?([km])\s+(?:(?:environment|interaction|agent|training)\s+)?"
+                   r"(?:steps|interactions)$"), r"\1\2 steps"),   # "100K environment interactions": "100k steps"
 )
 
 
 def setting_key(setting: str) -> str:
     """A setting in one spelling: lower case, spaces collapsed, "\\%" as "%", no "of the",
     every way of writing an amount of labels as "labels" ("10% labelling ratio" -> "10% labels"),
-    a budget as "ε=" and its value ("epsilon = 8/255", "8/255" -> "ε=8/255")."""
+    a budget as "ε=" and its value ("epsilon = 8/255", "8/255" -> "ε=8/255"), a data regime of
+    steps or interactions as steps ("100K environment interactions" -> "100k steps"; frames stay
+    frames: an Atari step is four frames)."""
     key = " ".join(setting.split()).lower()
     for pattern, one in _SETTING_SPELLINGS:
         key = pattern.sub(one, key)

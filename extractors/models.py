@@ -126,7 +126,7 @@ class Result(_Additive):
     setting: Optional[str] = Field(default=None, description=(
         "the evaluation setting the number's sentence names for it, as written (LaTeX stripped): a few-shot episode "
         "(`5-way 1-shot`), an amount of labels (`250 labels`, `1% labels`, `10% labelling ratio`), a rate of "
-        "label noise (`80% label noise`) or a budget (`ε = 8/255`)"))
+        "label noise (`80% label noise`), a data regime (`100k environment steps`) or a budget (`ε = 8/255`)"))
     ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "magnitude", "range_with", "relative", "split", "setting")
 
 

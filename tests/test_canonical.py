@@ -138,6 +138,8 @@ def test_rows_rank_imagenet_accuracy_as_top1(extractor):
     ("4 labeled examples per class", "4 labels per class"),
     ("5% annotations", "5% labels"),
     ("5-way  1-shot", "5-way 1-shot"),
+    ("100K environment interactions", "100k steps"),
+    ("400k frames", "400k frames"),
 ])
 def test_a_setting_has_one_spelling(setting, key):
     """An evaluation setting in one spelling (canonical.setting_key), which the canonical dataset

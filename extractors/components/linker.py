@@ -1338,8 +1338,8 @@ def dataset_split(text: str, n, data: Mentions, sents: Sentences) -> Optional[st
 #: an evaluation setting that leaderboards keep apart, written as a phrase: a few-shot episode
 #: ("5-way 1-shot", "in the one-shot setting"), an amount of labels ("with 250 labels", "using
 #: only 1% labels", "1% of the labels", "under 10% labelling ratio", "4 labeled examples per class")
-#: a rate of label noise ("under 80% label noise", "40% symmetric noise") or a budget (an attack's
-#: "ε = 8/255", "bound 8/255"; a privacy budget's "ε = 1")
+#: a rate of label noise ("under 80% label noise", "40% symmetric noise"), a data regime ("with 100k
+#: environment steps") or a budget (an attack's "ε = 8/255", "bound 8/255"; a privacy budget's "ε = 1")
 SETTING = rx(r"""
     (?<![\p{L}\p{N}\-])
     (?:
@@ -1355,6 +1355,8 @@ SETTING = rx(r"""
     | \d[\d,.]*\s?(?:\\?%|percent)                                 # a rate of label noise: "80% label noise",
       \s+(?:(?:symmetric|asymmetric|instance-dependent)\s+)?        # "40% symmetric noise",
       (?:label\s+|labels?\s+)?(?:noise|corruption)(?![\p{L}\-])    # "80% label corruption"
+    | \d+(?:\.\d+)?\s?[kKM]\s+(?:(?:environment|interaction|agent|training)\s+)?  # a data regime: "100k steps",
+      (?:steps|interactions|frames)(?![\p{L}\-])                     # "100K environment interactions"
     | (?:[εϵ]|epsilon|eps)\s*=\s*\d+(?:\.\d+)?(?:\s*/\s*\d+)?(?!\.?\d) # a budget: "ε = 8/255", "ε = 1" (privacy)
     | \d+\s*/\s*255(?![\d/])                                       # a perturbation budget alone: "bound 8/255"
     )
