@@ -14,7 +14,7 @@ proposed system (`select`).
 Reads ``doc._.numbers`` (links filled in by `result_linker`), ``doc._.entities``,
 ``doc._.held_metrics``; writes the links of each number (``metric``, ``subject``, ``subjects``,
 ``dataset``; in every mode also ``split``, the dataset's split the text names: `linker.dataset_split`,
-and ``setting``, the evaluation setting: `linker.result_setting`) and adds to ``doc._.entities`` the held quality words it chose as metrics. The weights are data:
+and ``setting``, the evaluation setting: `linker.result_settings`) and adds to ``doc._.entities`` the held quality words it chose as metrics. The weights are data:
 ``extractors/resources/linker.json`` (feature names and weights, the files they were trained on,
 and their cross-validated accuracy). Inference is plain Python arithmetic: deterministic.
 
@@ -33,7 +33,7 @@ from .. import resources
 from .entities import add_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, after_from, features, pairs
 from .linker import (Mentions, data_mentions, dataset_split, metric_mentions, parallel_lists, respective,
-                     result_setting, share_links, share_over_own_data)
+                     result_settings, share_links, share_over_own_data)
 from .sentences import doc_sentences
 from .textutil import doc_text
 
@@ -230,14 +230,14 @@ def time_measures(nums) -> None:
 
 def link_splits(doc: Doc) -> None:
     """Each number's `split`: the split of its (final) dataset the text names (linker.dataset_split),
-    and its `setting`: the evaluation setting its sentence names for it (linker.result_setting)."""
+    and its `setting`: the evaluation setting its sentence names for it (linker.result_settings)."""
     nums = doc._.numbers or []
     if not nums or not any(n.dataset for n in nums):
         return
     text, data, sents = doc_text(doc), data_mentions(doc._.entities or []), doc_sentences(doc)
-    for n in nums:
+    for n, setting in zip(nums, result_settings(text, nums, sents)):
         n.split = dataset_split(text, n, data, sents)
-        n.setting = result_setting(text, n, nums, sents) if n.dataset else None
+        n.setting = setting if n.dataset else None
 
 
 @Language.factory("link_scorer", default_config={"use": "both"},

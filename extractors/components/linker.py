@@ -1365,32 +1365,47 @@ SETTING = rx(r"""
 _ROW_KINDS = ("score", "delta", "ratio")
 
 
-def result_setting(text: str, n, nums: Sequence, sents: Sentences) -> Optional[str]:
-    """The evaluation setting (`SETTING`) the number's sentence names for it, as written (spaces
-    collapsed), looked for in this order: the first setting phrase after the number in its clause
-    ("95.13% on CIFAR-10 with 250 labels, 77.65% on CIFAR-100 with 4000 labels"; "93.64% on
-    CIFAR-10 and 66.43% on CIFAR-100 under 80% label corruption": both); else one that opens the
-    sentence before all of them ("Under 10% labelling ratio, X improves ... to 35.9 mAP"). None
-    when there is none (a phrase before the number elsewhere in the sentence may be another
-    clause's: "... when using 2% of labeled data, and demonstrates 3.9 mAP improvement when
-    trained with additional unlabeled data"), when the number is no score, change or ratio, or
-    when its metric names the setting ("5-shot accuracy")."""
-    if n.kind not in _ROW_KINDS:
-        return None
-    s_start, s_end = sents.at(n.start)
-    found = list(SETTING.finditer(text, s_start, s_end))
-    if not found:
-        return None
-    c_end = min([m.start() for m in CLAUSE_BREAK.finditer(text, n.end, s_end)], default=s_end)
-    others = [m.start for m in nums if m is not n and m.kind in _ROW_KINDS and s_start <= m.start < s_end]
-    chosen = next((f for f in found if n.end <= f.start() and f.end() <= c_end), None) \
-        or next((f for f in found if f.end() <= min([n.start] + others)), None)
-    if chosen is None:
-        return None
-    phrase = " ".join(chosen.group().split())
-    if n.metric and phrase.casefold() in n.metric.casefold():
-        return None
-    return phrase
+def result_settings(text: str, nums: Sequence, sents: Sentences) -> list[Optional[str]]:
+    """The evaluation setting (`SETTING`) each number's sentence names for it (aligned with
+    `nums`), as written (spaces collapsed), looked for in this order: the first setting phrase
+    after the number in its clause ("95.13% on CIFAR-10 with 250 labels, 77.65% on CIFAR-100 with
+    4000 labels"; "93.64% on CIFAR-10 and 66.43% on CIFAR-100 under 80% label corruption": both);
+    else one that opens the sentence before all its scores, changes and ratios ("Under 10%
+    labelling ratio, X improves ... to 35.9 mAP"). None when there is none (a phrase before the
+    number elsewhere in the sentence may be another clause's: "... when using 2% of labeled data,
+    and demonstrates 3.9 mAP improvement when trained with additional unlabeled data"), when the
+    number is no score, change or ratio, or when its metric names the setting ("5-shot
+    accuracy"). Each sentence's phrases, clause breaks and first score are found once (a sentence
+    of thousands of numbers stays linear)."""
+    per_sentence: dict[int, tuple] = {}
+    out: list[Optional[str]] = []
+    for n in nums:
+        if n.kind not in _ROW_KINDS:
+            out.append(None)
+            continue
+        s_start, s_end = sents.at(n.start)
+        got = per_sentence.get(s_start)
+        if got is None:
+            found = list(SETTING.finditer(text, s_start, s_end))
+            breaks = [m.start() for m in CLAUSE_BREAK.finditer(text, s_start, s_end)] if found else []
+            first_row = min((m.start for m in nums if m.kind in _ROW_KINDS and s_start <= m.start < s_end),
+                            default=s_end)
+            got = per_sentence[s_start] = (found, [f.start() for f in found], breaks, first_row, s_end)
+        found, starts, breaks, first_row, s_end = got
+        chosen = None
+        if found:
+            k = bisect_left(starts, n.end)
+            b = bisect_left(breaks, n.end)
+            c_end = breaks[b] if b < len(breaks) else s_end
+            if k < len(found) and found[k].end() <= c_end:
+                chosen = found[k]
+            elif found[0].end() <= min(first_row, n.start):
+                chosen = found[0]
+        phrase = " ".join(chosen.group().split()) if chosen is not None else None
+        if phrase and n.metric and phrase.casefold() in n.metric.casefold():
+            phrase = None
+        out.append(phrase)
+    return out
 
 
 #: between a score and the name it is measured on: at most six words (a metric), then "on (the)"

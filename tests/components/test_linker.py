@@ -110,7 +110,7 @@ def test_setting_table():
 
 @pytest.mark.parametrize("case", SETTING_CASES, ids=case_ids(SETTING_CASES, "number"))
 def test_setting(extractor, case):
-    """The evaluation setting a result's sentence names for it (linker.result_setting), and the
+    """The evaluation setting a result's sentence names for it (linker.result_settings), and the
     table of its leaderboard row (canonical.setting_dataset)."""
     rec = record(extractor, case["text"])
     (r,) = [r for r in rec.results if r.span.text == case["number"]]
