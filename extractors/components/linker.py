@@ -1337,7 +1337,7 @@ def dataset_split(text: str, n, data: Mentions, sents: Sentences) -> Optional[st
 
 #: an evaluation setting that leaderboards keep apart, written as a phrase: a few-shot episode
 #: ("5-way 1-shot", "in the one-shot setting"), an amount of labels ("with 250 labels", "using
-#: only 1% labels", "1% of the labels", "under 10% labelling ratio", "4 labeled examples per class")
+#: only 1% labels", "1% of the labels", "under 10% labelling ratio", "4 labeled examples per class"),
 #: a rate of label noise ("under 80% label noise", "40% symmetric noise"), a data regime ("with 100k
 #: environment steps") or a budget (an attack's "ε = 8/255", "bound 8/255"; a privacy budget's "ε = 1")
 SETTING = rx(r"""
@@ -1379,6 +1379,7 @@ def result_settings(text: str, nums: Sequence, sents: Sentences) -> list[Optiona
     of thousands of numbers stays linear)."""
     per_sentence: dict[int, tuple] = {}
     out: list[Optional[str]] = []
+    row_starts = sorted(m.start for m in nums if m.kind in _ROW_KINDS)
     for n in nums:
         if n.kind not in _ROW_KINDS:
             out.append(None)
@@ -1388,8 +1389,7 @@ def result_settings(text: str, nums: Sequence, sents: Sentences) -> list[Optiona
         if got is None:
             found = list(SETTING.finditer(text, s_start, s_end))
             breaks = [m.start() for m in CLAUSE_BREAK.finditer(text, s_start, s_end)] if found else []
-            first_row = min((m.start for m in nums if m.kind in _ROW_KINDS and s_start <= m.start < s_end),
-                            default=s_end)
+            first_row = row_starts[bisect_left(row_starts, s_start)]   # the sentence's first score (n's at the latest)
             got = per_sentence[s_start] = (found, [f.start() for f in found], breaks, first_row, s_end)
         found, starts, breaks, first_row, s_end = got
         chosen = None
@@ -1399,7 +1399,7 @@ def result_settings(text: str, nums: Sequence, sents: Sentences) -> list[Optiona
             c_end = breaks[b] if b < len(breaks) else s_end
             if k < len(found) and found[k].end() <= c_end:
                 chosen = found[k]
-            elif found[0].end() <= min(first_row, n.start):
+            elif found[0].end() <= first_row:
                 chosen = found[0]
         phrase = " ".join(chosen.group().split()) if chosen is not None else None
         if phrase and n.metric and phrase.casefold() in n.metric.casefold():
