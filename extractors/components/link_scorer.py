@@ -14,7 +14,8 @@ proposed system (`select`).
 Reads ``doc._.numbers`` (links filled in by `result_linker`), ``doc._.entities``,
 ``doc._.held_metrics``; writes the links of each number (``metric``, ``subject``, ``subjects``,
 ``dataset``; in every mode also ``split``, the dataset's split the text names: `linker.dataset_split`,
-and ``setting``, the evaluation setting: `linker.result_settings`) and adds to ``doc._.entities`` the held quality words it chose as metrics. The weights are data:
+and ``setting``, the evaluation setting: `linker.result_settings`) and adds to ``doc._.entities``
+the held quality words it chose as metrics. The weights are data:
 ``extractors/resources/linker.json`` (feature names and weights, the files they were trained on,
 and their cross-validated accuracy). Inference is plain Python arithmetic: deterministic.
 

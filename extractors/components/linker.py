@@ -41,6 +41,7 @@ from spacy.tokens import Doc
 
 from .. import resources
 from ..canonical import canonical, split_names
+from ..models import LEADERBOARD_KINDS
 from ..regexes import longest_first
 from .textutil import doc_text, rx
 
@@ -1361,8 +1362,6 @@ SETTING = rx(r"""
     | \d+\s*/\s*255(?![\d/])                                       # a perturbation budget alone: "bound 8/255"
     )
     """, regex.VERBOSE | regex.IGNORECASE)
-#: the kinds of number a setting phrase may belong to (a leaderboard row's)
-_ROW_KINDS = ("score", "delta", "ratio")
 
 
 def result_settings(text: str, nums: Sequence, sents: Sentences) -> list[Optional[str]]:
@@ -1379,9 +1378,9 @@ def result_settings(text: str, nums: Sequence, sents: Sentences) -> list[Optiona
     of thousands of numbers stays linear)."""
     per_sentence: dict[int, tuple] = {}
     out: list[Optional[str]] = []
-    row_starts = sorted(m.start for m in nums if m.kind in _ROW_KINDS)
+    row_starts = sorted(m.start for m in nums if m.kind in LEADERBOARD_KINDS)
     for n in nums:
-        if n.kind not in _ROW_KINDS:
+        if n.kind not in LEADERBOARD_KINDS:
             out.append(None)
             continue
         s_start, s_end = sents.at(n.start)
