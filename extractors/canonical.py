@@ -201,16 +201,20 @@ def split_dataset(dataset_canonical: str, split: Optional[str]) -> str:
     return dataset_canonical
 
 
+#: every way a setting writes an amount of labels (after its number): "labels", "labelled data",
+#: "labelling ratio", "annotations"; not "label noise" (a noise rate). One definition: the linker's
+#: `SETTING` finds settings with it, `setting_key` spells them all "labels"
+LABEL_WORDS = (r"label(?:l)?ed\s+(?:data|examples|samples|images|instances|points)|label(?:l)?ing\s+ratios?"
+               r"|annotations|labels?\b(?!\s+(?:noise|corruption|flip))")
 #: one spelling per setting (`setting_key`): what each pattern matches is written as its replacement
 _SETTING_SPELLINGS = (
-    (regex.compile(r"\\%|\s*percent\b"), "%"),                  # "1\\%", "1 percent": "1%"
-    (regex.compile(r"\s+of\s+(?:the\s+)?"), " "),                 # "1% of the labels": "1% labels"
-    (regex.compile(r"label(?:l)?ed\s+(?:data|examples|samples|images|instances|points)|label(?:l)?ing\s+ratios?"
-                r"|annotations|labels?\b(?!\s+(?:noise|corruption))"), "labels"),   # "labelled data": "labels"
-    (regex.compile(r"^(?:ε|ϵ|epsilon|eps)\s*=\s*|^(?=\d+\s*/\s*255$)"), "ε="),  # "epsilon = 8/255", "8/255": "ε=8/255"
-    (regex.compile(r"\s*/\s*"), "/"),                             # "8 / 255": "8/255"
-    (regex.compile(r"^(\d+(?:\.\d+)?)\s?([km])\s+(?:(?:environment|interaction|agent|training)\s+)?"
-                   r"(?:steps|interactions)$"), r"\1\2 steps"),   # "100K environment interactions": "100k steps"
+    (rx(r"\\%|\s*percent\b"), "%"),                            # "1\\%", "1 percent": "1%"
+    (rx(r"\s+of\s+(?:the\s+)?"), " "),                           # "1% of the labels": "1% labels"
+    (rx(LABEL_WORDS), "labels"),                                 # "labelled data", "labelling ratio": "labels"
+    (rx(r"^(?:ε|ϵ|epsilon|eps)\s*=\s*|^(?=\d+\s*/\s*255$)"), "ε="),   # "epsilon = 8/255", "8/255": "ε=8/255"
+    (rx(r"\s*/\s*"), "/"),                                       # "8 / 255": "8/255"
+    (rx(r"^(\d+(?:\.\d+)?)\s?([km])\s+(?:(?:environment|interaction|agent|training)\s+)?"
+        r"(?:steps|interactions)$"), r"\1\2 steps"),              # "100K environment interactions": "100k steps"
 )
 
 

@@ -40,7 +40,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from ..canonical import canonical, split_names
+from ..canonical import LABEL_WORDS, canonical, split_names
 from ..models import LEADERBOARD_KINDS
 from ..regexes import longest_first
 from .textutil import doc_text, rx
@@ -1348,10 +1348,7 @@ SETTING = rx(r"""
       (?:\d+|one|two|three|four|five|ten|twenty)-shot(?![\p{L}\-])     # its examples per class: "1-shot"
     | \d[\d,.]*(?:\s?(?:\\?%|percent))?                             # an amount: 250, 1%, 10 percent
       \s+(?:of\s+(?:the\s+)?)?                                      # "of the"
-      (?:labels?(?!\s+(?:noise|corruption|flip))                     # "labels" (not "label noise")
-        |label(?:l)?ing\s+ratios?                                    # "labelling ratio"
-        |label(?:l)?ed\s+(?:data|examples|samples|images|instances|points)
-        |annotations)
+      (?:""" + LABEL_WORDS + r""")                                  # "labels", "labelled data" (canonical)
       (?:\s+per\s+class)?(?![\p{L}\-])                              # "per class"
     | \d[\d,.]*\s?(?:\\?%|percent)                                 # a rate of label noise: "80% label noise",
       \s+(?:(?:symmetric|asymmetric|instance-dependent)\s+)?        # "40% symmetric noise",
