@@ -24,6 +24,7 @@ Config ``use``: ``both`` (shipped) or ``rules`` (pass-through: the resolver's en
 """
 
 import json
+from operator import add
 from functools import lru_cache
 from importlib import resources as _resources
 from typing import Optional
@@ -58,8 +59,7 @@ def scores(model: dict, cues: list[str]) -> list[float]:
     for c in cues:
         w = weights.get(c)
         if w is not None:
-            for i, x in enumerate(w):
-                s[i] += x
+            s = list(map(add, s, w))  # class by class, in cue order: the same sums as a loop
     return s
 
 

@@ -69,12 +69,17 @@ AUTOMATON = "lexicon/automaton.bin"
 #: (decoded when first looked up: `_Values`). Not compressed: inflating the ~10 MB took 0.03 s of
 #: every start-up (a tenth of what the first `extract()` costs beyond spaCy's), and git and the
 #: wheel compress the file anyway
-_MAGIC = b"extractors-lexicon-automaton 4 "
+_MAGIC = b"extractors-lexicon-automaton 5 "
+#: the automaton stores, for a key, its index into the values shifted left by this many bits, its
+#: length in the bits below: a match's start is known, and most matches (inside a word: "ppo" in
+#: "support") are rejected, before its forms are looked up
+_LEN_BITS = 12
+_LEN_MASK = (1 << _LEN_BITS) - 1
 
 
 def build_automaton():
     """(automaton, values) from names.tsv: the automaton maps a folded key (`_key`) to an index
-    into `values`, whose items are (key length, ((form, type, weight, canonical), ...)): tuples
+    into `values` and the key's length (`_LEN_BITS`), whose items are (key length, ((form, type, weight, canonical), ...)): tuples
     of strings and numbers, which the garbage collector stops tracking (~100k objects fewer to
     walk in every full collection and at exit)."""
     entries: dict[str, list[tuple]] = {}
@@ -84,7 +89,9 @@ def build_automaton():
     auto = ahocorasick.Automaton(ahocorasick.STORE_INTS)
     values = []
     for k, v in entries.items():
-        auto.add_word(k, len(values))
+        if len(k) > _LEN_MASK:
+            raise ValueError(f"{NAMES}: a name of {len(k)} characters (at most {_LEN_MASK})")
+        auto.add_word(k, len(values) << _LEN_BITS | len(k))
         values.append((len(k), tuple(v)))
     auto.make_automaton()
     return auto, values
@@ -155,7 +162,7 @@ def entries(surface: str) -> list[tuple[str, str, int, str]]:
     ("CIFAR-10" finds CIFAR10's), from the automaton the component builds anyway."""
     auto, values = automaton()
     hit = auto.get(_key(surface), None)
-    return list(values[hit][1]) if hit is not None else []
+    return list(values[hit >> _LEN_BITS][1]) if hit is not None else []
 
 
 _CAMEL = rx(r"\p{L}+\p{Ll}\p{Lu}\p{L}*")              # GigaWord, ImageNet, miniImagenet
@@ -331,12 +338,12 @@ def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate
     key = _key(text)
     hits = []
     auto, values = automaton()
-    for end, i in auto.iter(key):
-        n, forms = values[i]
-        start = end - n + 1
+    for end, code in auto.iter(key):
+        start = end - (code & _LEN_MASK) + 1
         if start > 0 and (key[start - 1].isalnum() or key[start - 1] in "@^"
                           or text[start - 1] in "-‐" and start > 1 and text[start - 2].isalnum()):
             continue
+        forms = values[code >> _LEN_BITS][1]
         if end + 1 < len(key) and (key[end + 1].isalnum() or key[end + 1] in "@^"
                                    or text[end + 1] in "-‐" and end + 2 < len(text) and text[end + 2].isalnum()):
             family = _family_member(text, start, end + 1, forms) or _year(text, start, end + 1, forms) \

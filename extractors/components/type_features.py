@@ -186,13 +186,13 @@ def _common(ctx: tuple, r: Row) -> list[str]:
         if before:
             cues.append("l1:" + before[-1].lower())
             if len(before) == 2:
-                cues.append("l2:" + " ".join(w.lower() for w in before))
+                cues.append(f"l2:{before[0].lower()} {before[1].lower()}")
         else:
             cues.append("l1:<s>")
         if after:
             cues.append("r1:" + after[0].lower())
             if len(after) == 2:
-                cues.append("r2:" + " ".join(w.lower() for w in after))
+                cues.append(f"r2:{after[0].lower()} {after[1].lower()}")
         cues += _siblings(text, s, t, typed, starts, ends)
         if _BASELINE_BEFORE.search(text, max(0, s - 40), s):
             cues.append("baseline")

@@ -43,9 +43,13 @@ def test_shipped_automaton_is_built_from_the_shipped_names():
     built, built_values = lexicon.build_automaton()
     assert len(auto) == len(built) > 20_000
     assert list(auto.items()) == list(built.items()) and values == built_values
-    # the values say what a key spells: "cifar 10" (folded) is CIFAR-10, a dataset
-    hit = values[auto.get(lexicon._key("CIFAR-10"))]
+    # a key stores its value's index and its own length; the values say what a key spells:
+    # "cifar 10" (folded) is CIFAR-10, a dataset
+    code = auto.get(lexicon._key("CIFAR-10"))
+    assert code & lexicon._LEN_MASK == len("CIFAR-10")
+    hit = values[code >> lexicon._LEN_BITS]
     assert hit[0] == len("CIFAR-10") and any(f[1] == "DATASET" for f in hit[1])
+    assert lexicon.entries("CIFAR-10") == list(hit[1])
 
 
 def test_a_stale_automaton_file_is_not_used(monkeypatch):
