@@ -49,12 +49,24 @@ S20 = ("The overall accuracy (OA) of SuperNet-B on ScanObjectNN can be raised fr
        "even outperforming PointMLP.")
 S17 = "FooNet reaches 82.3% top-1 accuracy on ImageNet-1K. After pre-trained on ImageNet-22K, it attains 86.5% top-1 accuracy."
 
+S_PRONOUN = ("We examine a giant pretrained model (SwinV2-G) and find that it reaches 60.0 box mAP on COCO, "
+             "above ResNet-50.")
+S_PRONOUN_OURS = ("We propose PRODIGY, a pretraining framework. Our approach outperforms GCN by 18% on arXiv. "
+                  "Moreover, it also outperforms finetuning with BERT by 33% on average.")
+
 S_OVER = ("Using the regularizer increased test accuracy by over 2% for ResNet18 trained on Tiny ImageNet, "
           "and by 1.5% for VGG-16 on CIFAR-10.")
 S_OF = "The LR schedules of AutoLRS lead to a speedup of 1.22x on ResNet-50 and an accuracy of about 94.7% on CIFAR-10."
 
 CASES = [
     # sentence, number, attribute, candidate, cue, expected
+    (S17, "86.5%", "subject", "FooNet", "pronoun_subject", 1.0),         # "it": the sentence before's first name
+    (S_PRONOUN, "60.0", "subject", "SwinV2-G", "pronoun_subject", 1.0),  # "(SwinV2-G) and find that it reaches"
+    (S_PRONOUN, "60.0", "subject", "ResNet-50", "pronoun_subject", 0.0),  # named after the pronoun: no antecedent
+    (S_PRONOUN_OURS, "33%", "subject", "PRODIGY", "pronoun_subject", 1.0),  # "Our approach ... it": the paper's own
+    (S_PRONOUN_OURS, "33%", "subject", "BERT", "pronoun_subject", 0.0),
+    (S1, "91.2%", "subject", "FooNet", "pronoun_subject", 0.0),        # no pronoun agent
+    (S_PRONOUN, "60.0", "dataset", "COCO", "pronoun_subject", 0.0),    # subjects only
     (S_OVER, "2%", "subject", "ResNet18", "baseline_frame", 0.0),   # "over 2%" hedges a number, compares nothing
     (S_OVER, "2%", "subject", "ResNet18", "given_for", 1.0),        # "for X trained on D": X's number
     (S_OVER, "1.5%", "subject", "VGG-16", "given_for", 1.0),        # "for X on D"
