@@ -63,10 +63,23 @@ def _plugin(own_workers: bool):
 LOCAL_START_METHOD = "fork"
 
 
+#: Dask settings for the workers of a LocalCluster this package starts, whose processes do nothing
+#: but extraction: no statistical profiler (it samples the task thread's stack every 10 ms, taking
+#: the interpreter lock each time), the memory monitor and the event loop's watchdog tick once a
+#: second instead of every 100 ms and 20 ms. The corpus on 2 workers, 4 alternating whole-process
+#: runs after a warm-up: wall time 0.886 (0.826-0.939) of Dask's defaults, CPU 0.898; the profiler
+#: alone off, 1.049 of these three. A cluster that was given (``--scheduler``) is left as it is.
+OWN_CLUSTER_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.tick.interval": "1s",
+}
+
+
 def local_cluster(workers: int):
     """The LocalCluster of `run` without a scheduler: `workers` processes of one thread each, no
     dashboard, worker processes forked (`LOCAL_START_METHOD`) on Linux unless Dask is configured
-    otherwise."""
+    otherwise, set up as `OWN_CLUSTER_CONFIG` says."""
     import multiprocessing
     import sys
 
@@ -78,7 +91,7 @@ def local_cluster(workers: int):
     if (method == "spawn" and sys.platform.startswith("linux")
             and LOCAL_START_METHOD in multiprocessing.get_all_start_methods()):
         method = LOCAL_START_METHOD
-    with dask.config.set({key: method}):
+    with dask.config.set({key: method, **OWN_CLUSTER_CONFIG}):
         return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
 
 

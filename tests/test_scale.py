@@ -166,10 +166,21 @@ def test_dask_matches_local_byte_for_byte(cluster, corpus, local_run, tmp_path):
     with Client(cluster) as client:
         pids = list(client.run(os.getpid).values())
         tuned = list(client.run(_tune_gc).values())
+        settings = list(client.run(_worker_settings).values())
     assert len(pids) == 2
+    # the workers of the engine's own cluster run without the profiler, with slower monitors
+    assert settings == [[dask_engine.OWN_CLUSTER_CONFIG[k] for k in sorted(dask_engine.OWN_CLUSTER_CONFIG)]] * 2
+    assert settings[0][sorted(dask_engine.OWN_CLUSTER_CONFIG).index("distributed.worker.profile.enabled")] is False
     assert tuned == [False, False]  # a cluster given to the run keeps its garbage collector as it was
     for pid in pids:
         assert not any("spawn_main" in part for part in psutil.Process(pid).cmdline())
+
+
+def _worker_settings() -> list:
+    """The Dask settings of `dask_engine.OWN_CLUSTER_CONFIG` as a worker process sees them."""
+    import dask
+    from extractors import dask_engine
+    return [dask.config.get(k) for k in sorted(dask_engine.OWN_CLUSTER_CONFIG)]
 
 
 def _tune_gc() -> bool:
