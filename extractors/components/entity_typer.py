@@ -24,9 +24,9 @@ Config ``use``: ``both`` (shipped) or ``rules`` (pass-through: the resolver's en
 """
 
 import json
-from operator import add
 from functools import lru_cache
 from importlib import resources as _resources
+from operator import add
 from typing import Optional
 
 from spacy.language import Language

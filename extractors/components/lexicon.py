@@ -79,9 +79,10 @@ _LEN_MASK = (1 << _LEN_BITS) - 1
 
 def build_automaton():
     """(automaton, values) from names.tsv: the automaton maps a folded key (`_key`) to an index
-    into `values` and the key's length (`_LEN_BITS`), whose items are (key length, ((form, type, weight, canonical), ...)): tuples
-    of strings and numbers, which the garbage collector stops tracking (~100k objects fewer to
-    walk in every full collection and at exit)."""
+    into `values` and the key's length (packed as `_LEN_BITS` says); the values' items are (key
+    length, ((form, type, weight, canonical), ...)): tuples of strings and numbers, which the
+    garbage collector stops tracking (~100k objects fewer to walk in every full collection and at
+    exit)."""
     entries: dict[str, list[tuple]] = {}
     for form, typ, weight, canonical in resources.rows(NAMES):
         for v in sorted(variants(form)):  # sorted: the same file whatever the hash seed
