@@ -78,6 +78,7 @@ class Weight:
     are in resources/lexicon/names.tsv). The heaviest type of an entity's evidence wins."""
 
     ACRONYM_HEAD = 4.0      # the long form's head noun says what an acronym names ("... Pruning")
+    DEFINITION = 4.5        # the sentence defines the name as a task ("the problem of X", "X is the task of")
     SCORE_UNIT = 3.0        # a name written as a score's unit ("85.2 F1") is a metric
     BOUND_QUANTITY = 2.0    # the quantity a bound measures ("regret") is a metric
     HEAD_NOUN = 2.0         # a head noun after the name or its apposition ("the IEMOCAP dataset")

@@ -40,7 +40,7 @@ from .candidates import SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, mo
 from .lexicon import entries
 from .quality import generic_words, plurals
 from .sentences import Sentences, doc_sentences
-from .names import context_types, head_type, is_citation, title_names, type_heads, written_as_own
+from .names import context_types, defined_as_task, head_type, is_citation, title_names, type_heads, written_as_own
 
 for _ext in ("entities", "held_metrics"):
     if not Doc.has_extension(_ext):
@@ -207,7 +207,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
         return _ner_only([Candidate(e.start_char, e.end_char, e.text, Source.NER, {e.label_: Weight.NER})
                           for e in doc.ents if e.label_ in TYPES]), []
     cands = _gather_candidates(doc, text, use)
-    groups = _acronym_groups(doc._.acronyms or [])
+    groups = _acronym_groups(text, doc._.acronyms or [])
     rest = _join_acronyms(groups, cands)
     groups += _surface_groups(text, _longest_spans(rest))
     entities, held = _decide(text, groups)
@@ -245,8 +245,10 @@ def _gather_candidates(doc: Doc, text: str, use: str) -> list[Candidate]:
 _COMPLEMENT = rx(r"\s(?:for|of|with|via|using|in|on|under|from|through|to|by)\s", regex.IGNORECASE)
 
 
-def _acronym_groups(acronyms) -> list[_Group]:
-    """One group per acronym definition, typed by its long form's head noun."""
+def _acronym_groups(text: str, acronyms) -> list[_Group]:
+    """One group per acronym definition, typed by its long form's head noun, or a task when the
+    sentence defines it as one (`names.defined_as_task`: "the problem setting of
+    Interaction-Grounded Learning (IGL)")."""
     heads = type_heads()
     groups: list[_Group] = []
     for a in acronyms:
@@ -265,19 +267,33 @@ def _acronym_groups(acronyms) -> list[_Group]:
         if t:  # the long form's head says what the acronym names; it outweighs a lexicon hit on a part
             for tt in (("METHOD", "METRIC") if t == "MEASURE" else (t,)):
                 g.votes[tt] = g.votes.get(tt, 0.0) + Weight.ACRONYM_HEAD
+        if defined_as_task(text, a.long_start, a.long_end, long_form=True):
+            g.votes["TASK"] = g.votes.get("TASK", 0.0) + Weight.DEFINITION
+            g.context["TASK"] = g.context.get("TASK", 0.0) + Weight.DEFINITION
         groups.append(g)
     return groups
 
 
 def _join_acronyms(groups: list[_Group], cands: list[Candidate]) -> list[Candidate]:
-    """Candidates inside an acronym's short or long form join its group; the others are returned."""
+    """Candidates inside an acronym's short or long form join its group, and so does the long form
+    written again elsewhere, in any case ("Inductive relation prediction (IRP) ... inductive
+    relation prediction": one task, not two); the others are returned."""
     rest: list[Candidate] = []
+    # the first definition wins; not a short form that is no name ("Variational Inference (VI)":
+    # the VI group is dropped, `_decide`, and the long form written again stays an entity of its own)
+    longs = {key(g.long): g for g in reversed(groups) if g.short and g.long and g.short not in _not_names()}
     for c in sorted(cands, key=lambda c: (c.start, -(c.end - c.start))):
         target = next((g for g in groups if g.short and any(s[0] <= c.start and c.end <= s[1] for s in g.spans)),
                       None)
+        long_again = False
+        if target is None and longs:
+            target = longs.get(key(c.text))
+            if target is not None:
+                target.spans.append((c.start, c.end))   # a mention of the long form, as its definition is
+                long_again = True
         if target is not None:
             long_span = next((s for s in target.spans if s[1] - s[0] == len(target.long or "")), None)
-            target.take(c, short_only=not (long_span and long_span[0] <= c.start and c.end <= long_span[1]))
+            target.take(c, short_only=not (long_again or long_span and long_span[0] <= c.start and c.end <= long_span[1]))
         else:
             rest.append(c)
     return rest

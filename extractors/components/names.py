@@ -1005,6 +1005,77 @@ _AGENT_VERB = rx(r"""
 SYSTEM_TYPES = ("METHOD", "MODEL")
 
 
+#: words before a name that define it as a task: "the problem of X", "the problem setting of X",
+#: "a task called X", "a novel yet important problem, X", "a new learning problem, namely X";
+#: not "this problem, dubbed X" nor "To address the ... problem, X is devised", where the name is
+#: what solves the problem (`regex.VERBOSE`)
+_DEFINED_AS_TASK_BEFORE = rx(r"""
+    (?:\b(?P<kind>problems?|tasks?)(?:\s+settings?)?             # the kind of thing
+       \s+(?:of|called|named|termed|known\s+as|dubbed)           # then a word that names it
+      |(?<!\b(?:this|that|the)\s+)                               # or a problem set off by a comma
+       problem\s*,\s*(?:namely|i\.e\.,?|called|termed)            #   (not "frameworks for this
+                                                                #   problem, i.e., X": a solution)
+      |\b(?:a|an)\s+(?:[\p{L}\-]+\s+){0,4}problem\s*,             #   or new here ("a novel
+                                                                #   problem, X"; not a task: "a
+                                                                #   classification task, CIFAR-100")
+    )\s+(?:the\s+)?$
+    """, regex.I | regex.X)
+#: what a kind of method is for, before a name: "algorithms for Online Convex Optimization (OCO)",
+#: "a gradient-based method for Neural Architecture Search (NAS)"
+_METHOD_FOR_BEFORE = rx(r"\b(?:algorithms?|methods?|approach(?:es)?|solvers?|techniques?)\s+(?:designed\s+)?for"
+                        r"\s+(?:the\s+)?$", regex.I)
+#: ... and after it, the end of the noun phrase: a stop or a complement, not a verb ("techniques
+#: for convolutional neural networks (CNN) have been developed": what the methods are applied to)
+_FOR_END = rx(r"""
+    \s*(?:\([^()]{1,25}\)\s*)?                                  # an acronym
+    (?:[,.;:)]|$|\s+(?:of|over|with|in|under|where|and|problems?|tasks?|settings?)\b)  # a stop, a complement
+    """, regex.I | regex.X)
+#: words after a name that continue its noun phrase, so that the name only modifies what the
+#: problem or the method is about: "the problem of Symmetric Positive Definite (SPD) manifold
+#: networks", "the problem of PAC learning", "methods for WSI analysis", "a technique for CNN-based
+#: classification" (a lower-case word that is no function word or verb, or a hyphen; `regex.VERBOSE`)
+_NAME_CONTINUES = rx(r"""
+    (?:\s*\([^()]{1,25}\))?                                      # an acronym
+    (?:-\p{L}                                                   # a hyphenated modifier ("-based")
+      |\s+(?!(?:of|over|with|in|on|for|under|where|when|and|or|is|are|was|were|that|which|to|via
+              |using|from|by|as|has|have|remains?|aims?|but|problems?|tasks?|settings?)\b)
+       \p{Ll})                                                   # or a lower-case word of the phrase
+    """, regex.X)
+#: words after a name that define it as a task: "Label Ranking (LR) is the supervised task of
+#: ...", "X is a fundamental problem in ...", "VidSitu is framed as a task", "Contextual batched
+#: bandit (CBB) is a setting where ..." (`regex.VERBOSE`)
+_DEFINED_AS_TASK_AFTER = rx(r"""
+    \s*(?:\([^()]{1,25}\)\s*)?,?                                 # an acronym between
+    \s+(?:is|are|refers\s+to|(?:is|are)\s+framed\s+as)            # a copula
+    \s+(?:a|an|the)\s+(?:[\p{L}\-]+\s+){0,3}?                     # an article, up to three words
+    (?:problems?|tasks?|settings?)\b                             # the kind of thing
+    """, regex.I | regex.X)
+
+
+def defined_as_task(text: str, start: int, end: int, long_form: bool = False) -> bool:
+    """Whether the sentence defines the name at text[start:end] as a problem or task: then it is a
+    task, whatever its head noun says. A copula after it may say what it is
+    (`_DEFINED_AS_TASK_AFTER`: "Label Ranking (LR) is the supervised task of ..."), unless the name
+    follows a preposition and so is not the copula's subject ("Credit assignment in reinforcement
+    learning is the problem of ..."). Or the words before name it a problem or task
+    (`_DEFINED_AS_TASK_BEFORE`: "the problem setting of Interaction-Grounded Learning (IGL)"), or,
+    for an acronym's `long_form` being defined, say what a kind of method is for
+    (`_METHOD_FOR_BEFORE`, `_FOR_END`: "algorithms for Online Convex Optimization (OCO) over ...";
+    a name used again is what a method is applied to: "a learning algorithm for DABP with ...");
+    either only when the name ends its noun phrase (`_NAME_CONTINUES`: not "the problem of PAC
+    learning"). Capitalised names after "tasks of" are where the tasks come from, not tasks
+    ("continuous control tasks of D4RL")."""
+    if _DEFINED_AS_TASK_AFTER.match(text, end, min(len(text), end + 90)):
+        return not _AFTER_PREPOSITION.search(text, max(0, start - 16), start)
+    if _NAME_CONTINUES.match(text, end, min(len(text), end + 40)):
+        return False
+    m = _DEFINED_AS_TASK_BEFORE.search(text, max(0, start - 60), start)
+    if m:   # "tasks of" and a name is where the tasks come from: "control tasks of D4RL"
+        return not (m.group("kind") or "").lower() == "tasks" or not text[start].isupper()
+    return bool(long_form and _METHOD_FOR_BEFORE.search(text, max(0, start - 40), start)
+                and _FOR_END.match(text, end, min(len(text), end + 40)))
+
+
 def agent_types(text: str, c: Candidate) -> None:
     """A candidate followed by a verb of achieving (`_AGENT_VERB`), and not the object of a
     preposition, is a system: an equal vote for each system type (`SYSTEM_TYPES`), so that the
@@ -1061,6 +1132,8 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         if c.source == Source.TASK:
             continue
         agent_types(text, c)
+        if defined_as_task(text, c.start, c.end):
+            _vote(c.context, "TASK", Weight.DEFINITION)
         score_unit_type(text, c)
         if _MEASURED_BY.search(text, max(0, c.start - 24), c.start):
             _vote(c.context, "METRIC", Weight.HEAD_NOUN)

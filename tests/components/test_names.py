@@ -5,10 +5,11 @@ import pytest
 from tables import case_ids, cases, check_table
 
 from extractors.components.candidates import Source, Weight
-from extractors.components.names import find_names
+from extractors.components.names import defined_as_task, find_names
 from extractors.normalize import normalize
 
 CASES = cases("names")
+DEFINITIONS = cases("definitions")
 
 
 def test_table():
@@ -24,6 +25,20 @@ def test_proposed_name(case):
         assert case["name"] not in proposed
     else:
         assert case["name"] in proposed
+
+
+def test_definitions_table():
+    check_table(DEFINITIONS)
+    assert all(c["name"] in c["text"] for c in DEFINITIONS)
+    assert {c["task"] for c in DEFINITIONS} == {True, False}
+
+
+@pytest.mark.parametrize("case", DEFINITIONS, ids=case_ids(DEFINITIONS, "name"))
+def test_defined_as_task(case):
+    """A name its sentence defines as a problem or task (names.defined_as_task)."""
+    text = normalize(case["text"]).clean
+    start = text.index(case["name"])
+    assert defined_as_task(text, start, start + len(case["name"]), case.get("long_form", False)) == case["task"]
 
 
 @pytest.mark.parametrize("text,task,found", [
