@@ -40,6 +40,34 @@ def test_plural_quality_word_is_a_metric_named_as_written(extractor):
     assert m.canonical == "computational cost"
 
 
+@pytest.mark.parametrize("text, field, name, alias, mentions", [
+    ("Inductive relation prediction (IRP) is an important problem. We show that inductive relation "
+     "prediction benefits from subgraph reasoning.", "tasks", "IRP", "Inductive relation prediction",
+     ["Inductive relation prediction", "IRP", "inductive relation prediction"]),
+    ("We build on Thompson sampling (TS). Thompson sampling is simple, and we extend it to graphs.",
+     "methods", "TS", "Thompson sampling", ["Thompson sampling", "TS", "Thompson sampling"]),
+])
+def test_a_long_form_written_again_is_the_acronyms_entity(extractor, text, field, name, alias, mentions):
+    """An acronym's long form written again, in any case, is a mention of the acronym's entity, not
+    an entity of its own (entities._join_acronyms)."""
+    rec = record(extractor, text)
+    # one entity holds the acronym or its long form, in any case
+    (e,) = [e for f in ("methods", "models", "tasks", "metrics") for e in getattr(rec, f)
+            if e.name == name or alias.casefold() in (e.name.casefold(), *(a.casefold() for a in e.aliases))]
+    assert e in getattr(rec, field)
+    assert (e.name, e.aliases) == (name, [alias])
+    assert [m.text for m in e.mentions] == mentions
+
+
+def test_a_short_form_that_is_no_name_leaves_its_long_form_alone(extractor):
+    """A short form that is no name ("VI", resources/not_names.txt) drops its acronym's entity;
+    the long form written again stays an entity of its own (entities._join_acronyms)."""
+    rec = record(extractor, "Variational Inference (VI) is widely used. We study variational inference for causal discovery.")
+    assert "VI" not in {e.name for e in rec.methods}
+    (vi,) = [e for e in rec.methods if e.name == "variational inference"]
+    assert [m.text for m in vi.mentions] == ["Variational Inference", "variational inference"]
+
+
 @pytest.mark.parametrize("text, quantities", [
     ("adversarial examples are generated using at least 8.7x fewer queries and have lower distortion",
      ["queries"]),
