@@ -277,6 +277,8 @@ def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences, min_
 #: words a paren may put before a short form: "(named H3T)", "(or UNMT)", "(i.e., SGD)"
 _INNER_CUE = rx(r"(?:named|called|dubbed|termed|abbreviated(?:\s+as)?|short(?:ened)?(?:\s+as)?|or|"
                 r"i\.e\.,?|a\.k\.a\.?|aka)\s+", regex.IGNORECASE)
+#: ... and words after it: "(FocalNets in short)", "(VLN for short)"
+_INNER_TAIL = rx(r"\s+(?:in|for)\s+short\s*$", regex.IGNORECASE)
 def _words_before(text: str, end: int, n: int, sents: Sentences) -> list[tuple[int, int, str]]:
     """The last `n` words before `end` in its sentence (function words not counted), after any
     "; " or bracket."""
@@ -345,7 +347,7 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
     for m in _PAREN.finditer(text):
         inner = m.group(1)
         cue = _INNER_CUE.match(inner)  # "(named H3T)", "(or UNMT)"
-        parts = rx(r"[,;]").split(inner[cue.end():] if cue else inner)
+        parts = rx(r"[,;]").split(_INNER_TAIL.sub("", inner[cue.end():] if cue else inner))
         first_part = parts[0].strip()
         defined = False
         for part in parts[:3]:  # "Layer Normalization (LayerNorm, LN)": each short form

@@ -6,6 +6,7 @@ Each component that finds names (lexicon, names, ner, acronyms) appends `Candida
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Optional
 
 import regex
@@ -113,3 +114,25 @@ def add_candidates(doc: Doc, cands: list[Candidate]) -> None:
     if doc._.candidates is None:
         doc._.candidates = []
     doc._.candidates.extend(cands)
+
+
+#: plural family names (LLMs, GNNs, transformers): kinds of systems, not a result's subject
+FAMILY = rx(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
+
+
+def is_family(surface: str, names=frozenset()) -> bool:
+    """A plural family name (`FAMILY`: "LLMs", "transformers"), or the plural of a system's name
+    that the abstract (`names`) or the lexicon knows: "ResNets", "ViTs", "ConvNets", "GFlowNets".
+    A kind of system: not a result's subject (linker), nor a name the paper coins (entities)."""
+    if FAMILY.match(surface):
+        return True
+    if len(surface) < 4 or surface[-1] != "s" or surface[-2] in "s'":
+        return False
+    stem = surface[:-1]
+    return stem in names or _known_system(stem)
+
+
+@lru_cache(maxsize=4096)
+def _known_system(name: str) -> bool:
+    from .lexicon import entries   # the lexicon's automaton, loaded once for the process
+    return any(typ in ("METHOD", "MODEL") for _, typ, _, _ in entries(name))

@@ -36,7 +36,7 @@ from spacy.tokens import Doc
 from .. import resources
 from ..regexes import longest_first
 from .textutil import SpanIndex, doc_text, find_word, rx
-from .candidates import SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, model_shaped
+from .candidates import SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, is_family, model_shaped
 from .lexicon import entries
 from .quality import generic_words, plurals
 from .sentences import Sentences, doc_sentences
@@ -518,12 +518,14 @@ def compared_quantities(text: str) -> list[tuple[int, int]]:
 
 def _coined_names_are_proposed(text: str, entities: list[Entity]) -> None:
     """A coined name no lexicon knows, used again and again (its long form, where it has one, is
-    not a use), is the paper's own; not a plural ("ViTs": a kind of thing), a modifier
+    not a use), is the paper's own; not a plural ("ViTs", "ResNets": a kind of thing,
+    `candidates.is_family`), a modifier
     ("CVaR-optimized") or a name first met beside words for prior work ("Existing NAS methods
     train a single SuperLM", "methods such as LISTA") without the paper's "we"/"our"."""
+    names = frozenset(e.name for e in entities)
     for e in entities:
         if e.role == "used" and not e.sources & {Source.LEXICON, Source.LEXICON_WEAK, Source.LEXICON_SHORT} \
-                and _COINED.match(e.name) and not any(a.islower() for a in e.aliases) \
+                and _COINED.match(e.name) and not any(a.islower() for a in e.aliases) and not is_family(e.name) \
                 and sum(text[a:b] not in e.aliases for a, b in e.mentions) >= 2 \
                 and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"} \
                 and not rx(r".*\p{Lu}s|.*-\p{Ll}+(?:ed|ing)").fullmatch(e.name) and not _prior_work(text, min(e.mentions)):

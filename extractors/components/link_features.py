@@ -21,9 +21,9 @@ from typing import Callable, Optional
 
 import regex
 
-from .candidates import Source
+from .candidates import FAMILY, Source
 from .entities import Entity
-from .linker import CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, OF_HEDGES, after_from, before_value, given_to, names_change, LABEL_GLUE, FAMILY, Mentions, theirs_before, chains, metric_span, pretraining_data, sentences, vague_measure
+from .linker import CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, OF_HEDGES, after_from, before_value, given_to, names_change, LABEL_GLUE, Mentions, theirs_before, chains, metric_span, pretraining_data, sentences, vague_measure
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -54,6 +54,7 @@ class Context:
     mention_starts: dict = field(default_factory=dict)   # attribute -> sorted mention starts
     held: set = field(default_factory=set)           # ids of would-be metric entities (held words)
     first: dict = field(default_factory=dict)        # attribute -> id of its first-named candidate
+    entity_names: frozenset = frozenset()            # the names of the abstract's entities
     _sentence_of: dict = field(default_factory=dict)  # position -> sentence (memo)
     _sorted: dict = field(default_factory=dict)       # entity id -> (sorted mentions, their starts)
     _says: dict = field(default_factory=dict)         # (sentence, word) -> bool (memo)
@@ -69,6 +70,7 @@ class Context:
     def of(cls, text: str, numbers: list, entities: list, held: list = (), sents=None) -> "Context":
         """`sents`: the Doc's sentences (a `Sentences`); found from `text` when not given."""
         ctx = cls(text, list(numbers), list(entities))
+        ctx.entity_names = frozenset(e.name for e in ctx.entities)
         ctx.sents = sents.spans if sents is not None else sentences(text)
         ctx.sent_starts = [s for s, _ in ctx.sents]
         ctx.numbers_by_start = sorted(ctx.numbers, key=lambda n: n.start)
@@ -709,7 +711,7 @@ def frequency(p: Pair) -> float:
 
 def family_name(p: Pair) -> float:
     """A plural family name ('LLMs', 'transformers'): a kind of system, rarely a subject. By its
-    shape alone (`linker.FAMILY`): reading plurals of known names too (`linker.is_family`, which
+    shape alone (`candidates.FAMILY`): reading plurals of known names too (`candidates.is_family`, which
     the rules use) cost the scorer 0.5 points of subject accuracy in cross-validation."""
     return float(bool(FAMILY.match(p.ctx.text[p.mention[0]:p.mention[1]])))
 

@@ -31,6 +31,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from .candidates import is_family
 from .entities import add_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, after_from, features, pairs
 from .linker import (Mentions, data_mentions, dataset_split, metric_mentions, parallel_lists, respective,
@@ -111,8 +112,19 @@ def select(model: dict, cues: list[dict], attr: str, margin: Optional[float] = N
 
 
 def choose(model: dict, candidates: list[Pair], attr: str) -> Pair:
-    """The candidate the model prefers for `attr` (see `select`)."""
+    """The candidate the model prefers for `attr` (see `select`), a kind of system that the paper
+    does not propose never a subject (`generic_family`)."""
+    if attr == "subject":
+        candidates = [p for p in candidates if not generic_family(p)]
     return candidates[select(model, [features(p) for p in candidates], attr)]
+
+
+def generic_family(p: Pair) -> bool:
+    """Is the candidate a plural family name that the paper does not propose (candidates.is_family:
+    "ResNets", "ConvNets", "LLMs")? A kind of system is no result's subject ("our robust ensemble
+    of ResNets achieves 73.91%"); a family the paper proposes is ("FocalNets achieve 82.3%")."""
+    return p.entity is not None and p.entity.role != "proposed" and \
+        is_family(p.ctx.text[p.mention[0]:p.mention[1]], p.ctx.entity_names)
 
 
 def relink(doc: Doc, models: dict) -> None:

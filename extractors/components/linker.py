@@ -45,7 +45,7 @@ from ..models import LEADERBOARD_KINDS
 from ..regexes import longest_first
 from .textutil import doc_text, rx
 
-from .candidates import Source, Weight
+from .candidates import Source, Weight, is_family
 from .entities import Entity, add_entities
 from .names import MEASURED_BY_WORDS
 from .numbers import BY_HEDGES, inner_numbers
@@ -141,26 +141,6 @@ _METRIC_BEFORE = rx(rf"^(?:\s*(?:score|value|rate)?\s*(?:{_BEFORE_LINK_WORDS}))*
                                rf"(?:\s*(?:{_AFTER_NAME_LINK_WORDS}))+)?\s*$")
 
 
-#: plural family names (LLMs, GNNs, transformers): kinds of systems, not a result's subject
-FAMILY = rx(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
-
-
-def is_family(surface: str, names=frozenset()) -> bool:
-    """A plural family name (`FAMILY`: "LLMs", "transformers"), or the plural of a system's name
-    that the abstract (`names`) or the lexicon knows: "ResNets", "ViTs", "ConvNets", "GFlowNets".
-    A kind of system, not a result's subject."""
-    if FAMILY.match(surface):
-        return True
-    if len(surface) < 4 or surface[-1] != "s" or surface[-2] in "s'":
-        return False
-    stem = surface[:-1]
-    return stem in names or _known_system(stem)
-
-
-@lru_cache(maxsize=4096)
-def _known_system(name: str) -> bool:
-    from .lexicon import entries   # the lexicon's automaton, loaded once for the process
-    return any(typ in ("METHOD", "MODEL") for _, typ, _, _ in entries(name))
 
 
 def _clause_start(text: str, s_start: int, pos: int, cache: Optional[dict] = None,
@@ -349,6 +329,17 @@ def labelled(text: str, a, b) -> bool:
     return bool(_LABELLED_NEXT.match(text[max(a.end, a.unit_end):b.start]))
 
 
+#: between two values compared with each other: "(71.7% vs 71.9%)", "(MOS: 4.44 versus 4.43)"
+_VERSUS = rx(r"\s?(?:vs\.?|versus)\s?")
+
+
+def versus(text: str, a, b) -> bool:
+    """Are a and b the two sides of "a vs. b"? They share a metric and a dataset, never a subject:
+    the development annotations give the two sides of every such pair different subjects (or the
+    second none: "2.46% (90.72% vs. 88.54%)" is the proposed system against full fine-tuning)."""
+    return bool(_VERSUS.fullmatch(text, max(a.end, a.unit_end), b.start))
+
+
 def fill_missing(a, b, attr: str) -> None:
     """Of two numbers that share a link, the one without `attr` takes the other's."""
     if getattr(b, attr) is None and getattr(a, attr) is not None:
@@ -360,14 +351,19 @@ def fill_missing(a, b, attr: str) -> None:
 def share_links(text: str, nums) -> None:
     """Range and list partners ("by 3.72%~6.68%", "36% and 46%") share what the other lacks;
     a second, backward pass carries it to the head of a longer list ("95.1%, 80.2% and 70.3%
-    accuracy")."""
+    accuracy"). Values of a labelled list and the two sides of "vs." share no subject (`labelled`,
+    `versus`): the second side of "vs." loses a subject it has the same as the first."""
     pairs = list(zip(nums, nums[1:]))
+    for a, b in pairs:
+        if a.subject is not None and b.subject == a.subject and versus(text, a, b):
+            b.subject, b.subjects = None, []   # "FooQ ... (71.7% vs 71.9%)": the second is another's
     for a, b in pairs + pairs[::-1]:
         if not _partners(text, a, b):
             continue
         for attr in ("metric", "dataset"):
             fill_missing(a, b, attr)
-        if b.subject is None and a.subject is not None and b.kind != "count" and not labelled(text, a, b):
+        if b.subject is None and a.subject is not None and b.kind != "count" and not labelled(text, a, b) \
+                and not versus(text, a, b):
             b.subject, b.subjects = a.subject, list(a.subjects)
 
 

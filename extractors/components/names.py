@@ -556,9 +556,9 @@ def _after_colon(text: str, pos: int) -> list[Candidate]:
     return [Candidate(run[0], run[1], text[run[0]:run[1]], Source.PROPOSAL, {}, proposed=True)]
 
 
-#: a name in parentheses ("(LASNet)", "(coined as TCD)") or set off by a comma or dash
+#: a name in parentheses ("(LASNet)", "(coined as TCD)", "(FocalNets in short)") or set off by a comma or dash
 _PHRASE_NAME = rx(r"\(\s*(?:(?:coined|denoted|referred\s+to)\s+as\s+|dubbed\s+|termed\s+|called\s+|named\s+)?("
-                  + _NAME_TOKEN + r")\s*\)|(?<=\p{Ll})(?:,|\s+-{1,2}|\s*—)\s*(" + _NAME_TOKEN
+                  + _NAME_TOKEN + r")(?:\s+(?:in|for)\s+short)?\s*\)|(?<=\p{Ll})(?:,|\s+-{1,2}|\s*—)\s*(" + _NAME_TOKEN
                   + r")(?=\s*(?:[,(;:.—]|-{1,2}|$))")
 
 

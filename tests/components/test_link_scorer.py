@@ -63,6 +63,27 @@ def test_a_compared_value_is_not_the_proposed_systems(extractor, text, number):
     assert [x.subject for x in rec.results if x.span.text == "77.6%"] == ["FooNet"]
 
 
+@pytest.mark.parametrize("text,number,subject", [
+    # a kind of system (the plural of a name the lexicon knows) is nobody's result, nor a coined name
+    ("Residual neural networks (ResNets) can be modeled as dynamical systems. We build a robust ensemble "
+     "of ResNets that achieves an accuracy of 73.91% on CIFAR-10.", "73.91%", None),
+    ("We show that pure ConvNets are still competitive. Our tracker, learned purely with the ConvNets, "
+     "improves a Siamese tracker by 14.5% in SUC on LaSOT.", "14.5%", None),
+    # ... a family the paper proposes is its subject
+    ("We propose focal modulation networks (FocalNets in short). FocalNets achieve 82.3% top-1 accuracy "
+     "on ImageNet-1K.", "82.3%", "FocalNets"),
+])
+def test_a_family_is_a_subject_only_when_proposed(extractor, text, number, subject):
+    """A plural family name the paper does not propose is never a subject (link_scorer.generic_family)
+    and never proposed for being coined-looking (entities._coined_names_are_proposed)."""
+    rec = extractor.extract(text)
+    (r,) = [r for r in rec.results if r.span.text == number]
+    assert r.subject == subject
+    assert {row.subject for row in rec.leaderboard} <= {subject}
+    family = [e for e in rec.methods + rec.models if e.name.endswith("Nets")]
+    assert [e.role for e in family] == ["proposed" if subject else "used"]
+
+
 def test_rules_mode_is_a_pass_through(extractor):
     from extractors.pipeline import Extractor, build_nlp
     text = "BarNet reaches 80.2% accuracy on CIFAR-100 and 95.1% on CIFAR-10."

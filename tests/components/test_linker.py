@@ -95,7 +95,7 @@ def test_list_partners(extractor, rule, text, first, second, expected):
     ("PointNeXt", (), False),
 ])
 def test_is_family(surface, names, family):
-    from extractors.components.linker import is_family
+    from extractors.components.candidates import is_family
     assert is_family(surface, frozenset(names)) is family
 
 
