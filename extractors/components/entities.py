@@ -211,6 +211,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     rest = _join_acronyms(groups, cands)
     groups += _surface_groups(text, _longest_spans(rest))
     entities, held = _decide(text, groups)
+    entities = _one_per_name(entities)
     held += _unclaimed_generic_words(text, entities, held)
     _proposed_from_spans(doc, entities)
     _all_mentions(text, entities)
@@ -330,6 +331,27 @@ def _surface_groups(text: str, kept: list[tuple[Candidate, list[Candidate]]]) ->
         for m in members:
             g.take(m)
     return list(by_key.values())
+
+
+def _one_per_name(entities: list[Entity]) -> list[Entity]:
+    """Entities of one name are one entity: a short form written where the acronyms component did
+    not count it ("rPPG" of "rPPG-based") makes a group of its own beside the acronym's; the first
+    (an acronym's group comes first) takes the other's mentions, aliases and sources."""
+    out: list[Entity] = []
+    first: dict[str, Entity] = {}
+    for e in entities:
+        k = e.name.casefold()   # the same name, not only the same key ("ViT-S" is not "ViTs")
+        kept = first.get(k)
+        if kept is None:
+            first[k] = e
+            out.append(e)
+            continue
+        kept.mentions = sorted(set(kept.mentions) | set(e.mentions))
+        kept.aliases += [a for a in e.aliases if a not in kept.aliases and a.casefold() != k]
+        kept.sources |= e.sources
+        if e.role == "proposed":
+            kept.role = "proposed"
+    return out
 
 
 def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candidate]]:

@@ -168,6 +168,11 @@ def shape_matches(pat, scope: str, text: str, chunks: list) -> Iterator:
     return (m for start, end in chunks for m in pat.finditer(text, start, end))
 
 
+#: a hyphenated suffix that makes a name a modifier of what follows: "CapsNets-based agents",
+#: "AdaGrad-inspired optimizer", "a RL-tailored scheme" (the name is the part before it)
+MODIFIER_SUFFIX = rx(r"-(?:based|like|style|driven|aware|free|specific|tailored|oriented|guided|inspired|optimized|agnostic)$")
+
+
 def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[Candidate]:
     patterns, not_names, cues, heads = _tables()
     out: list[Candidate] = []
@@ -179,6 +184,11 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
                 continue
             if typ in ("NAME", "TITLE"):
                 end = sized_end(text, m.end()) if typ == "NAME" and w[-1].isdigit() else m.end()
+                modifier = MODIFIER_SUFFIX.search(text, m.start(), end)
+                if modifier:   # "CapsNets-based agents": the name is CapsNets
+                    end = modifier.start()
+                    if end - m.start() < 2 or text[m.start():end] in not_names:
+                        continue
                 source = Source.SHAPE if typ == "NAME" else Source.TITLE
                 out.append(Candidate(m.start(), end, text[m.start():end], source, {}))
             else:
@@ -639,7 +649,7 @@ def _plausible_run(text: str, s: int, e: int) -> bool:
     """A proposed name is a whole name: a single capitalised word followed by more lowercase
     words ("Wasserstein graph diffusion") is the start of a phrase, not the name."""
     run = text[s:e]
-    if rx(r"-(?:based|like|style|driven|aware|free|specific|tailored|oriented|guided|inspired|optimized|agnostic)$").search(run) \
+    if MODIFIER_SUFFIX.search(run) \
             or " " not in run and rx(r"\s+based\b").match(text, e):
         return False  # a modifier: "a RL-tailored ... scheme", "a novel Value-at-Risk based algorithm"
     single_plain = " " not in run and sum(ch.isupper() for ch in run) <= 1 and not any(ch.isdigit() for ch in run)

@@ -68,6 +68,39 @@ def test_a_short_form_that_is_no_name_leaves_its_long_form_alone(extractor):
     assert [m.text for m in vi.mentions] == ["Variational Inference", "variational inference"]
 
 
+@pytest.mark.parametrize("text, name", [
+    ("We develop a novel MixUp-based strategy to increase replay variation. MixUp-based replay improves accuracy.", "MixUp"),
+    ("We propose Remote Pulse Graphs (RPG) for face anti-spoofing. Our RPG-based detector is robust, and RPG "
+     "outperforms prior methods.", "RPG"),
+])
+def test_a_modifier_suffix_is_not_part_of_the_name(extractor, text, name):
+    """"X-based", "X-style", "X-inspired" name X (names.MODIFIER_SUFFIX): the entity is X, each
+    "X-based" a mention of it, and no entity carries the suffix."""
+    rec = record(extractor, text)
+    names = [e.name for f in ("methods", "models", "tasks") for e in getattr(rec, f)]
+    assert name in names and not any(n.endswith(("-based", "-style", "-inspired")) for n in names)
+    (e,) = [e for e in rec.methods + rec.models if e.name == name]
+    assert sum(m.text == name for m in e.mentions) == text.count(name)   # "X-based" included
+
+
+def test_entities_of_one_name_are_one_entity():
+    """Two entities of the same name (an acronym's and one from a short form written where the
+    acronyms component did not count it) are one: the first keeps its type and takes the other's
+    mentions, aliases and sources (entities._one_per_name); another name stays apart, "ViT-S" is not
+    "ViTs"."""
+    from extractors.components.entities import Entity, _one_per_name
+    a = Entity("rPPG", ["METHOD"], aliases=["remote photoplethysmography"], mentions=[(0, 26), (28, 32)],
+               sources={"acronym"})
+    b = Entity("rPPG", ["TASK"], role="proposed", mentions=[(50, 54)], sources={"shape"})
+    c = Entity("ViT-S", ["MODEL"], mentions=[(60, 65)])
+    d = Entity("ViTs", ["METHOD"], mentions=[(70, 74)])
+    out = _one_per_name([a, b, c, d])
+    assert out == [a, c, d]
+    assert (a.types, a.role, a.mentions, a.aliases) == (["METHOD"], "proposed", [(0, 26), (28, 32), (50, 54)],
+                                                        ["remote photoplethysmography"])
+    assert a.sources == {"acronym", "shape"}
+
+
 @pytest.mark.parametrize("text, quantities", [
     ("adversarial examples are generated using at least 8.7x fewer queries and have lower distortion",
      ["queries"]),
