@@ -544,7 +544,6 @@ def _coined_names_are_proposed(text: str, entities: list[Entity]) -> None:
     `candidates.is_family`), a modifier
     ("CVaR-optimized") or a name first met beside words for prior work ("Existing NAS methods
     train a single SuperLM", "methods such as LISTA") without the paper's "we"/"our"."""
-    names = frozenset(e.name for e in entities)
     for e in entities:
         if e.role == "used" and not e.sources & {Source.LEXICON, Source.LEXICON_WEAK, Source.LEXICON_SHORT} \
                 and _COINED.match(e.name) and not any(a.islower() for a in e.aliases) and not is_family(e.name) \

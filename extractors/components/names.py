@@ -1081,7 +1081,7 @@ def defined_as_task(text: str, start: int, end: int, long_form: bool = False) ->
         return False
     m = _DEFINED_AS_TASK_BEFORE.search(text, max(0, start - 60), start)
     if m:   # "tasks of" and a name is where the tasks come from: "control tasks of D4RL"
-        return not (m.group("kind") or "").lower() == "tasks" or not text[start].isupper()
+        return (m.group("kind") or "").lower() != "tasks" or not text[start].isupper()
     return bool(long_form and _METHOD_FOR_BEFORE.search(text, max(0, start - 40), start)
                 and _FOR_END.match(text, end, min(len(text), end + 40)))
 
