@@ -4,9 +4,10 @@ Inputs: ``doc._.candidates`` (lexicon, shapes, markup, proposals, task phrases),
 (the statistical NER), ``doc._.acronyms`` and ``doc._.bounds`` (the quantity a bound measures is a
 metric). How decisions are combined:
 1. An acronym and its long form are one entity (name = the short form, alias = the long form);
-   candidates overlapping either join it.
+   candidates overlapping either join it, and so does the long form written again in any case.
 2. Overlapping candidates merge into the longest span, pooling their type evidence; candidates
-   with the same name (case, hyphens and spaces aside) are one entity.
+   with the same name (case, hyphens and spaces aside) are one entity, and so are entities of one
+   name (`_one_per_name`).
 3. Type = the heaviest type evidence: lexicon entries (weight 2-3), NER labels (1.5), context
    head nouns ("the IEMOCAP dataset", "MCPMark, a benchmark": 2), task phrases, metric shapes.
    A "measure" is both a method and a metric.

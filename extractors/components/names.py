@@ -2,7 +2,8 @@
 
 - shapes (resources/name_patterns.tsv): CamelCase (``UniHand``), ALL-CAPS (``OWLEYE``,
   ``NSPL-CRISE``), letters with digits and hyphens (``Qwen3-Coder-480B``, ``gpt-5-medium``),
-  metric shapes (``pass@1``, ``top-1 accuracy``, ``BLEU-4``);
+  metric shapes (``pass@1``, ``top-1 accuracy``, ``BLEU-4``); a modifier suffix is not part of
+  the name (``CapsNets-based``: `MODIFIER_SUFFIX`);
 - markup: text the author set in ``\\texttt``, ``\\textsc``, ``**bold**`` (normalisation records it);
 - proposals (resources/proposal_cues.tsv): the name after "we propose / introduce / present"
   (also "to introduce a novel", "our newly proposed", "the resulting", "its variant", "we ... by /
@@ -29,9 +30,10 @@
 
 `context_types` (called by the resolver on every component's candidates) adds type evidence: the
 noun after a name ("the IEMOCAP dataset"; a data noun also one or two lower-case words on: "the
-NTU-XVIEW skeleton joint dataset"), an apposition ("MCPMark, a benchmark"), and a list that
-shares one head noun ("IEMOCAP, EMO-DB, and the NSPL-CRISE dataset"). Head nouns are data
-(resources/type_heads.tsv).
+NTU-XVIEW skeleton joint dataset"), an apposition ("MCPMark, a benchmark"), a list that
+shares one head noun ("IEMOCAP, EMO-DB, and the NSPL-CRISE dataset"), and a sentence that defines
+the name as a problem or task ("the problem setting of X", "X is the supervised task of":
+`defined_as_task`). Head nouns are data (resources/type_heads.tsv).
 Appends `Candidate`s to ``doc._.candidates``.
 """
 
