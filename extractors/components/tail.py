@@ -8,8 +8,8 @@ something else, or nothing.
 
 A candidate is a head word of resources/tail_phrases.tsv (``measure_heads``, ``task_heads``;
 case aside) alone or with up to `MAX_MODIFIERS` words before it that may narrow it (lower-case
-words, no function or evaluative words of ``modifier_stop``, nothing but a space or hyphen
-between them). Every length is proposed ("efficiency", "sample efficiency") and the typer picks.
+words, no function or evaluative words of ``modifier_stop``, or a number of dimensions: "3D shape
+reconstruction"; nothing but a space or hyphen between them). Every length is proposed ("efficiency", "sample efficiency") and the typer picks.
 A phrase inside a mention of an entity the resolver kept, or spelt like one, is not proposed.
 Candidates of the same spelling (case aside) are one group with several mentions.
 
@@ -37,6 +37,7 @@ TASK = "task"
 #: a word: letters, digits, inner hyphens and apostrophes
 _WORD = rx(r"[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*")
 _MODIFIER_SHAPE = rx(r"\p{Ll}[\p{Ll}\p{N}\-]*")  # a lower-case word, digits or hyphens inside
+_DIMENSION = rx(r"[1-9]D")  # a number of dimensions ("3D shape reconstruction", "6D pose estimation")
 
 
 @dataclass
@@ -61,7 +62,10 @@ def modifier_stop() -> frozenset:
 
 
 def _modifier(word: str, stop: frozenset) -> bool:
-    """May this word narrow a long-tail phrase? Lower case, letters (a hyphen, digits inside)."""
+    """May this word narrow a long-tail phrase? Lower case, letters (a hyphen, digits inside), or
+    a number of dimensions ("3D", "6D")."""
+    if _DIMENSION.fullmatch(word):
+        return True
     return (word[:1].islower() and word.casefold() not in stop and not word[-2:] in ("ly",)
             and _MODIFIER_SHAPE.fullmatch(word) is not None)
 

@@ -106,6 +106,10 @@ def test_tail_candidates():
     assert groups["offline reinforcement learning"].kind == TASK
     s = text.index("sample efficiency")
     assert groups["sample efficiency"].mentions == [(s, s + len("sample efficiency"))]
+    # a number of dimensions narrows a phrase; a number of anything else does not
+    groups = {g.name for g in tail_groups("Results on 3D shape reconstruction and 10 retrieval tasks.", [])}
+    assert {"3D shape reconstruction", "shape reconstruction", "retrieval"} <= groups
+    assert not any(n.startswith("10") for n in groups)
 
 
 def test_shipped_weights():
