@@ -148,9 +148,9 @@ def test_numbered_patterns_find_the_same_names_on_chunks():
 def test_named_measure_matches_are_the_pattern_matches():
     """The named measures found through their automaton are the pattern's own matches."""
     from extractors.components.entities import (_fast_matches, _named_measure_automaton, _named_measure_rx,
-                                                _named_measure_words)
+                                                named_measure_words)
     rnd = random.Random(3)
-    names = sorted(_named_measure_words())
+    names = sorted(named_measure_words())
     glue = [" ", "", "-", "(", ") ", ", ", "\n", "1", "é", "\u212a", "\u017f", "'s ", "/", "\xa0"]
     texts = seed_texts()
     for _ in range(1500):

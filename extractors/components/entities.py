@@ -440,21 +440,22 @@ _FROM_BEFORE = rx(r"\bfrom\s+(?:the\s+)?$", regex.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
-def _named_measure_words() -> frozenset:
+def named_measure_words() -> frozenset:
+    """The names of resources/named_measures.txt, case-folded."""
     return frozenset(w.casefold() for w in resources.words("named_measures.txt"))
 
 
 @lru_cache(maxsize=1)
 def _named_measure_rx():
     """Any name of resources/named_measures.txt as whole words, case aside, longest first."""
-    alts = sorted(_named_measure_words(), key=lambda w: (-len(w), w))
+    alts = sorted(named_measure_words(), key=lambda w: (-len(w), w))
     return rx(r"(?<![\p{L}\p{N}\-])(?:" + "|".join(regex.escape(w) for w in alts) + r")(?![\p{L}\p{N}\-])",
               regex.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
 def _named_measure_automaton():
-    return _ascii_automaton(tuple(sorted(_named_measure_words())))
+    return _ascii_automaton(tuple(sorted(named_measure_words())))
 
 
 def _named_measures(text: str, held: list[Candidate], entities: list[Entity]) -> tuple[list[Candidate], list[Entity]]:
@@ -467,7 +468,7 @@ def _named_measures(text: str, held: list[Candidate], entities: list[Entity]) ->
     for the linker, which revives it with its number; after "from" it is a field a proof draws on.
     Returns the held words left and the new metric entities (one per name, case aside)."""
     from .linker import metric_span   # linker imports this module
-    names = _named_measure_words()
+    names = named_measure_words()
     keep, by_name = [], {}
 
     def named(s: int, e: int) -> bool:

@@ -23,7 +23,7 @@ import regex
 
 from .candidates import FAMILY, Source
 from .entities import Entity
-from .linker import CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, OF_HEDGES, after_from, before_value, given_to, names_change, LABEL_GLUE, Mentions, theirs_before, chains, metric_span, pretraining_data, sentences, vague_measure
+from .linker import CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, OF_HEDGES, after_from, before_value, given_to, names_change, LABEL_GLUE, Mentions, theirs_before, chains, measure_span, pretraining_data, sentences
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -339,8 +339,8 @@ _ANSWER = rx(rf"\b(?:{COMPARISON}|from|to)\b|\(", regex.I)
 
 def held_entities(text: str, held: list, metrics: list) -> list:
     """Would-be metric entities from the held quality words: each span widened as the rule linker
-    widens a revived one (up to three modifiers before, quantity head nouns after: "worst-group
-    accuracy", "training time"), one entity per spelling (case aside); spans inside a metric
+    widens a revived one (`linker.measure_span`: up to three modifiers before, quantity head nouns
+    after: "worst-group accuracy", "training time"; a loss of a quality is that quality), one entity per spelling (case aside); spans inside a metric
     entity's mention are left out (that entity is already a candidate)."""
     taken = sorted(m for e in metrics for m in e.mentions)
     taken_starts = [a for a, _ in taken]
@@ -350,9 +350,10 @@ def held_entities(text: str, held: list, metrics: list) -> list:
         # inside a metric mention starting at or before it (mentions do not nest deeply: look back a few)
         if any(a <= c.start and c.end <= b for a, b in taken[max(0, i - 4):i]):
             continue
-        s, t = metric_span(text, c.start, c.end)
-        if vague_measure(text, s, t):
+        span = measure_span(text, c.start, c.end)
+        if span is None:
             continue  # "performance": no named measure
+        s, t = span
         k = text[s:t].casefold()
         e = by_key.setdefault(k, Entity(name=text[s:t], types=["METRIC"], sources={Source.GENERIC}))
         if (s, t) not in e.mentions:

@@ -46,9 +46,10 @@ from ..regexes import longest_first
 from .textutil import doc_text, rx
 
 from .candidates import Source, Weight, is_family
-from .entities import Entity, add_entities
+from .entities import Entity, add_entities, named_measure_words
 from .names import MEASURED_BY_WORDS
 from .numbers import BY_HEDGES, inner_numbers
+from .quality import generic_words, plurals
 from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
 
 if not Doc.has_extension("baselines"):
@@ -293,7 +294,7 @@ def link_numbers(doc: Doc) -> None:
     parallel_lists(text, nums, data, metrics)
     doc._.baselines = _baselines(text, nums, sents, systems, clauses)
     if revived:
-        add_entities(doc, [e for e in revived.values() if e not in ents])
+        add_entities(doc, one_metric_per_name(ents, [e for e in revived.values() if e not in ents], nums))
 
 
 #: what lies between two numbers of one range or list: a range mark or one list word ("-", "to",
@@ -428,7 +429,7 @@ def _frame_metrics(text, s_start, s_end, metrics, held, held_at, revived) -> lis
         name = next((e.name for s, _, e in metrics.within(f.end(), f.end() + 1)), None)
         if name is None:
             for s, t, _ in held_at.within(f.end(), f.end() + 1):
-                span = _measure_span(text, s, t)
+                span = measure_span(text, s, t)
                 name = _revive(text, span, held, revived) if span else None
         if name is not None and name not in out:
             out.append(name)
@@ -723,7 +724,7 @@ def _metric_after(text, pos, s_end, metrics, held, held_at, revived, share: bool
             return _with_protocol(text, pos, s, t, _with_modifiers(text, pos, s, t, e.name, revived), revived)
     for s, t, _ in held_at.within(pos, min(s_end, pos + 40)):
         # the words that narrow the quality word may stand between: "50% search time"
-        span = _measure_span(text, s, t, extend_from=pos)
+        span = measure_span(text, s, t, extend_from=pos)
         if span and span[0] >= pos and after(span[0]):
             return _with_protocol(text, pos, span[0], span[1], _revive(text, span, held, revived), revived)
     return None
@@ -795,7 +796,7 @@ def _metric_before(text, pos, s_start, metrics, held, held_at, revived, by_only:
     for s, t, _ in held_at.within(s_start, pos):
         if t > pos or _IDIOM_BEFORE.search(text, max(0, s - 12), s) or _UNIT_OF_NUMBER.search(text, max(0, s - 12), s):
             continue
-        span = _measure_span(text, s, t)
+        span = measure_span(text, s, t)
         if span and not measures(t):
             # the words that widen the quality word may stand between: "the performance gap between A and B from"
             span = span if t < span[1] <= pos and measures(span[1]) else None
@@ -1059,16 +1060,40 @@ def vague_measure(text: str, s: int, t: int) -> bool:
     return bool(words) and set(words) <= resources.word_list("vague_measures")
 
 
-def _measure_span(text: str, s: int, t: int, extend_from: int = -1) -> Optional[tuple[int, int]]:
-    """The span of the measure a held quality word at [s, t) names (`metric_span`), or None when
-    it names no measure (`vague_measure`: "performance")."""
-    span = metric_span(text, s, t, extend_from)
+#: a loss written after the words it widens to: "a small accuracy loss of 1-1.5%"
+_LOSS_END = rx(r"\s+loss(?:es)?$", regex.IGNORECASE)
+_LAST_WORD = rx(r"[\p{L}\p{N}][\p{L}\p{N}\-]*$")
+
+
+def lost_measure(text: str, s: int, t: int) -> tuple[int, int]:
+    """A loss of a quality is a change of that quality, not a measure of its own: "1% accuracy
+    loss", "top-1 accuracy losses of less than 1%", "a 0.3 NDCG loss" measure accuracy, top-1
+    accuracy, NDCG (the development annotations write the quality as the metric, 15 times of 15).
+    The span [s, t) without its last word "loss(es)" when the word before it is a quality word
+    (quality.generic_words, their plurals) or a named measure (resources/named_measures.txt);
+    else [s, t) ("training loss", "Hamming loss" are measures)."""
+    loss = _LOSS_END.search(text, s, t)
+    if loss is None or loss.start() <= s:
+        return s, t
+    word = _LAST_WORD.search(text, s, loss.start())
+    if word is None:
+        return s, t
+    w = word.group().casefold()
+    if w in generic_words() or w in plurals() or w in named_measure_words():
+        return s, loss.start()
+    return s, t
+
+
+def measure_span(text: str, s: int, t: int, extend_from: int = -1) -> Optional[tuple[int, int]]:
+    """The span of the measure a held quality word at [s, t) names (`metric_span`, less a loss
+    of a quality: `lost_measure`), or None when it names no measure (`vague_measure`: "performance")."""
+    span = lost_measure(text, *metric_span(text, s, t, extend_from))
     return None if vague_measure(text, *span) else span
 
 
 def _revive(text: str, span: tuple[int, int], held: dict, revived: dict) -> str:
     """A quality word that a number measures is a metric after all, with the words that narrow
-    it down (its `_measure_span`): "standard accuracy", "end-to-end training time", "energy cost"."""
+    it down (its `measure_span`): "standard accuracy", "end-to-end training time", "energy cost"."""
     s, t = span
     surface = text[s:t]
     return _metric_entity(revived, surface, lambda: sorted(set(held.get(surface.casefold(), [])) | {(s, t)}))
@@ -1079,10 +1104,34 @@ def _measure_adjectives() -> frozenset:
     return resources.word_list("measure_adjectives")
 
 
+def one_metric_per_name(ents: list[Entity], revived: list[Entity], nums) -> list[Entity]:
+    """The revived metric entities that are new: one that shares its name (case aside) with a
+    metric entity already there, or with an earlier revived one ("accuracy" out of "a small
+    accuracy loss"; "accuracy" out of "more accurate"), gives that entity its mentions and its
+    numbers instead of being a second entity of the name."""
+    by_name: dict[str, Entity] = {}
+    for e in ents:
+        if "METRIC" in e.types:
+            by_name.setdefault(e.name.casefold(), e)
+    new = []
+    for r in revived:
+        e = by_name.setdefault(r.name.casefold(), r)
+        if e is r:
+            new.append(r)
+            continue
+        e.mentions = sorted(set(e.mentions) | set(r.mentions))
+        if r.name != e.name:
+            for n in nums:
+                if n.metric == r.name:
+                    n.metric = e.name
+    return new
+
+
 def _metric_entity(revived: dict, surface: str, spans) -> str:
     """The metric entity a number made of a phrase, one per spelling (case aside), named as
     written, or by the measure's noun for an adjective (word list `measure_adjectives`: "6.25%
-    more accurate" -> accuracy); `spans()` gives its mentions, asked for only when the entity is new."""
+    more accurate" -> accuracy); `spans()` gives its mentions, asked for only when the entity is
+    new. (Entities of one name are made one at the end: `one_metric_per_name`.)"""
     k = surface.casefold()
     if k not in revived:
         name = canonical(surface, "METRIC") if k in _measure_adjectives() else surface

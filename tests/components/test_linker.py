@@ -123,3 +123,27 @@ def test_setting(extractor, case):
     else:
         assert rows and all((row.setting, row.dataset_canonical) == (case["setting"], case["dataset_canonical"])
                             for row in rows)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("with a small accuracy loss of 1-1.5%", "accuracy"),
+    ("incurring absolute top-1 accuracy losses of less than 1%", "top-1 accuracy"),
+    ("a training loss of 0.12", "training loss"),   # a measure of its own
+    ("a Hamming loss of 0.12", "Hamming loss"),
+])
+def test_lost_measure(text, expected):
+    from extractors.components.linker import lost_measure
+    s = text.index(expected.split()[0])
+    e = text.index(" of ", s)
+    a, b = lost_measure(text, s, e)
+    assert text[a:b] == expected
+
+
+def test_one_metric_entity_per_name(extractor):
+    """A metric a number makes of a held quality word ("accuracy" out of "accuracy loss") is the
+    record's metric entity of that name, not a second one."""
+    rec = record(extractor, "CryptoGCN reduces the Homomorphic Operation Count by 77.4% on NTU-XVIEW "
+                            "with a small accuracy loss of 1-1.5%, and keeps its accuracy on NTU-XSUB.")
+    names = [m.name.casefold() for m in rec.metrics]
+    assert names.count("accuracy") == 1
+    assert {r.metric for r in rec.results if r.value in (1.0, 1.5)} == {"accuracy"}
