@@ -90,10 +90,12 @@ _SPLIT_WORDS = frozenset("test dev val validation train training minival test-de
 
 
 def _keeps_content(name: str, canon: str) -> bool:
-    """Does the lexicon's canonical keep the name's numbers and split words?"""
-    words = lambda s: {w.casefold() for w in rx(r"[\p{L}-]+").findall(s)}  # noqa: E731
+    """Does the lexicon's canonical keep the name's numbers and split words (`_SPLIT_WORDS`, and
+    every split of resources/splits.tsv)?"""
+    words = lambda s: {w.casefold() for w in rx(r"[\p{L}\p{N}-]+").findall(s)}  # noqa: E731
+    splits = _SPLIT_WORDS | set(split_names()[0])
     return (_DIGITS.findall(name) == _DIGITS.findall(canon)
-            and not (words(name) & _SPLIT_WORDS) - words(canon))
+            and not (words(name) & splits) - words(canon))
 
 
 #: a corpus's year at the end of its name: "WMT14", "WMT'14", "WMT 2014" (not "Flores 200")
@@ -140,6 +142,9 @@ def canonical(name: Optional[str], typ: str) -> Optional[str]:
         pair = translation_form(name)
         if pair is not None:
             return pair
+        base, split = named_split_suffix(name)
+        if split is not None:   # "LibriSpeech test-other", "MS-COCO test-dev": the dataset's canonical and the split
+            return split_dataset(canonical(base, typ) or _tidy(base), split)
     listed = _listed(types, name)
     if listed is not None:
         return listed
@@ -186,6 +191,19 @@ def split_names() -> tuple[dict[str, str], dict[str, str]]:
         names[form.lower()] = split
         kinds[split] = kind.strip()
     return names, kinds
+
+
+def named_split_suffix(name: str) -> tuple[str, Optional[str]]:
+    """(the name before it, the split) when a data name ends in a named split of
+    resources/splits.tsv ("LibriSpeech test-other" -> ("LibriSpeech", "test-other")); else
+    (name, None)."""
+    base, sep, last = name.rstrip().rpartition(" ")
+    if not sep or not base.strip():
+        return name, None
+    split = split_names()[0].get(last.lower())
+    if split is None or split_kind(split) != "named":
+        return name, None
+    return base.rstrip(), split
 
 
 def split_kind(split: str) -> str:

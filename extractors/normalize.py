@@ -415,9 +415,10 @@ _CHAR_RX = rx(
     | (?P<ctl>[\x00-\x08\x0b\x0c\x0e-\x1f\x7f])  # a control character
     | (?P<hyphgap>(?<=\p{L})[-‐–][ \t]+(?=\d))  # a name split after its hyphen: "CIFAR- 100",
                                                   # "Kinetics-    400", "BLIP- 2" (every case in the corpora)
-    | (?P<tie>(?<=[\p{L}\p{N}])~(?=\p{L})|(?<=\p{L})~(?=\p{N}))
+    | (?P<tie>(?<=[\p{L}\p{N}])~(?=\p{L})|(?<=\p{L})~(?=\p{N})|(?<=\p{L}\.)~(?=\S))
                                                   # LaTeX's tie (a non-breaking space) between a
-                                                  # word and a word or number: "1~GPU", "Something~v2"
+                                                  # word and a word or number: "1~GPU", "Something~v2";
+                                                  # after an abbreviation: "e.g.~10.7\%", "et al.~(2019)"
     """,
     regex.VERBOSE,
 )

@@ -14,6 +14,10 @@ CASES = [
     ("ImageNet-C", "DATASET", "ImageNet-C"),        # a variant stays apart
     ("ImageNet-21K", "DATASET", "ImageNet-21K"),
     ("COCO test-dev", "DATASET", "COCO test-dev"),
+    ("MS-COCO test-dev", "DATASET", "COCO test-dev"),     # a named split written in the name:
+    ("LibriSpeech test-other", "DATASET", "LibriSpeech test-other"),   # the dataset's canonical and the split
+    ("LibriSpeech test-clean", "DATASET", "LibriSpeech test-clean"),
+    ("LibriSpeech", "DATASET", "LibriSpeech"),
     ("MCPMark", "BENCHMARK", "MCPMark"),
     ("Top-1 Accuracy", "METRIC", "top-1 accuracy"),
     ("top1 accuracy", "METRIC", "top-1 accuracy"),
@@ -81,6 +85,9 @@ def test_records_carry_canonical_names(extractor):
      "ImageNet", "validation", "ImageNet"),
     ("We propose FooNet. FooNet reaches 48.1 AP on the MS-COCO test-dev set.", "48.1", "MS-COCO", "test-dev",
      "COCO test-dev"),
+    # a named split after the task the dataset serves
+    ("We propose FooNet. FooNet brings +2.5% mAP on COCO Object Detection minival set.", "+2.5%", "COCO",
+     "minival", "COCO minival"),
     # before the name
     ("We propose FooNet. FooNet reaches 71.0 AP on the test set of COCO.", "71.0", "COCO", "test", "COCO"),
     # no split named: none written

@@ -74,6 +74,9 @@ def test_latex_tie_is_a_space_but_approximately_and_ranges_stay():
     n = normalize("takes 1~day on Something-Something~v2 with ~5% gains and 3~5 layers")
     assert n.clean == "takes 1 day on Something-Something v2 with ~5% gains and 3~5 layers"
     assert n.to_raw(n.clean.index("day"), n.clean.index("day") + 3) == (8, 11)
+    # a tie after an abbreviation's period: no "approximately" before the number
+    n = normalize(r"large margins (e.g.~10.7\% absolute rise), as Hsu et al.~(2019) found")
+    assert n.clean == "large margins (e.g. 10.7% absolute rise), as Hsu et al. (2019) found"
 
 
 @settings(max_examples=300, deadline=None)

@@ -564,6 +564,16 @@ _THESE_DATA = rx(r"\b(?:these|those|the|both)\s+(?:(?:two|three|four|five|six)\s
 _LIST_TO_LIST = rx(r"\s*(?:[\p{L}][\p{L}\-@]*\s+){0,5}?(?:on|in|across|for|over)\s+(?:the\s+)?", regex.I)
 
 
+#: between a coordinated list of data and the run of as many numbers right after it: up to six
+#: words, no clause mark ("CIFAR10, CIFAR100 and ImageNet with accuracy of 95.50%, 76.25% and
+#: 68.64%", "on MNIST and SVHN, reaching 99.1% and 96.2%")
+_DATA_LIST_TO_NUMBERS = rx(r"""
+    (?:\s+(?:dataset|benchmark|data\s+set|task)s?)?    # the list's kind noun
+    ,?\s+(?:[\p{L}][\p{L}\-]*\s+){1,6}?               # up to six words: "with accuracy of", "reaching"
+    [~≈∼]?\s*\$?\s*$
+    """, regex.I | regex.X)
+
+
 #: what may stand between a list of numbers and the list of metrics right after it: up to three
 #: words, then the measure's preposition ("by 1.65, 1.76 and 1.81 in terms of BLEU-4, ROUGE-L and
 #: METEOR", "20%, 11%, and 19% relative improvements in BLEU-4, ROUGE-L, and METEOR")
@@ -607,6 +617,12 @@ def parallel_lists(text: str, nums, data: Mentions, metrics: Mentions) -> None:
         for mentions, attr, gap in lists:
             chain = next((c for c in chains(text, mentions, end, end + 400)
                           if gap.fullmatch(text, end, c[0][0])), None)
+            if chain is None and attr == "dataset":
+                # the list of data first: "on CIFAR10, CIFAR100 and ImageNet with accuracy of
+                # 95.50%, 76.25% and 68.64%"
+                before = chains(text, mentions, max(0, run[0].start - 400), run[0].start)
+                chain = before[-1] if before and _DATA_LIST_TO_NUMBERS.fullmatch(
+                    text, before[-1][-1][1], run[0].start) else None
             if chain is None or len(chain) != len(run):
                 continue
             for n, m in zip(run, chain):
@@ -1354,7 +1370,9 @@ def _split_patterns():
     after = rx(rf"""
         \s*(?:['’]s\s+)?(?:\(\s*)?                       # "COCO's", "COCO ("
         (?:(?:the|its|official|public|standard)\s+)?
-        (?:(?P<split>{alternatives("named")})(?![\p{{L}}\p{{N}}\-])   # a named split: "test-dev"
+        (?:(?:(?!(?:and|or|on|in|of|for|with|to|than|vs|versus|the|a|an)\b)\p{{L}}[\p{{L}}\-]*\s+){{0,3}}?
+                                                         # the task it serves: "COCO object detection minival"
+           (?P<split>{alternatives("named")})(?![\p{{L}}\p{{N}}\-])   # a named split: "test-dev"
           |(?P<split>{alternatives("generic")})\s+(?:set|split|subset|partition)s?\b)  # "validation set"
         """, regex.IGNORECASE | regex.VERBOSE)
     before = rx(rf"""

@@ -810,6 +810,11 @@ def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Option
         if num.unit is None:
             num.unit = "points"
         return "delta", "cue"
+    if _SHARE_FRACTION.fullmatch(text, num.start, num.end) and _SHARE_RESOURCE.match(text, num.end):
+        # "with only 1/4 parameters and 1/3 FLOPs" (of another model): a share, recorded as a ratio
+        # (as "10% of the computation" is); the resource is what it measures, not its unit
+        num.unit, num.unit_end = None, -1
+        return "ratio", "cue"
     cue, where = _kind_from_cues(text, min(num.start, num.context_start), max(num.end, num.unit_end), t, sents)
     source = "after" if where == "after" and cue == "delta" else "cue"
     if source == "after" and default in ("count", "setting") and num.unit_end > num.end:
@@ -844,6 +849,13 @@ def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Option
         return "score", None
     return ("count" if num.value == int(num.value) else "score"), None
 
+
+#: a proper fraction as written ("1/4", "1/10"), and a resource right after it: such a number is a
+#: share of what another system spends ("with only 1/4 parameters and 1/3 FLOPs of Swin-B")
+_SHARE_FRACTION = rx(r"[1-9]\s*/\s*(?:[2-9]|[1-9]\d)")
+_SHARE_RESOURCE = rx(r"""\s+(?:(?:the|its|their)\s+)?(?:parameters|params|FLOPs|GFLOPs|MACs|memory|computation
+                        |compute|cost|energy|latency|storage|training\s+time|inference\s+time|model\s+size)\b""",
+                     regex.VERBOSE)
 
 #: a plus sign right before a number, or one space before it right after a bracket: "+8.2",
 #: "(+ 8.2%)" (not "n + 1")
