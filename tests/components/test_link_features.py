@@ -45,6 +45,7 @@ S_BACKBONE = "With a ResNet-50 backbone, FooDet reaches 45.1 AP on COCO, above t
 S18 = ("We propose EfficientFormer. Our fastest model, EfficientFormer-L1, achieves 79.2% top-1 accuracy, and "
        "our largest model, EfficientFormer-L7, obtains 83.3% accuracy.")
 S19 = "Our iFormer-S is better than Swin-B (83.3%) with only 1/4 parameters and 1/3 FLOPs."
+S21 = "Our FooNet reaches 80.1% accuracy with only 167M FLOPs."
 S20 = ("The overall accuracy (OA) of SuperNet-B on ScanObjectNN can be raised from 77.9% to 86.1%, "
        "even outperforming PointMLP.")
 S17 = "FooNet reaches 82.3% top-1 accuracy on ImageNet-1K. After pre-trained on ImageNet-22K, it attains 86.5% top-1 accuracy."
@@ -168,9 +169,12 @@ CASES = [
     (S_PRIOR_LIST, "95.1%", "subject", None, "compared", 0.0),
     (S9, "6.68%", "subject", None, "compared", 0.0),              # a range of one's own gains
     (S_LONG_PRIOR_LIST, "1499.5%", "subject", None, "compared", 1.0),  # a list of 1,500: walked back, no recursion
-    (S19, "1/3", "metric", "FLOPs", "unit_words", 1.0),      # the number's unit is the metric's name
-    (S19, "1/3", "metric", "FLOPs", "right_after", 0.0),     # right_after starts after the unit
-    (S19, "1/4", "metric", "FLOPs", "unit_words", 0.0),
+    (S21, "167M", "metric", "FLOPs", "unit_words", 1.0),     # the number's unit is the metric's name
+    (S21, "167M", "metric", "FLOPs", "right_after", 0.0),    # right_after starts after the unit
+    (S21, "80.1%", "metric", "FLOPs", "unit_words", 0.0),
+    (S19, "1/3", "metric", "FLOPs", "unit_words", 0.0),      # a share of a resource: the resource is
+    (S19, "1/3", "metric", "FLOPs", "right_after", 1.0),     # no unit, it is what the share measures
+    (S19, "1/4", "metric", "parameters", "right_after", 1.0),
     (S10, "70.3%", "dataset", "ImageNet", "paired_respectively", 1.0),
     (S10, "70.3%", "dataset", "CIFAR-10", "paired_respectively", 0.0),
     (S10, "95.1%", "dataset", "CIFAR-10", "paired_respectively", 1.0),
