@@ -147,3 +147,12 @@ def test_one_metric_entity_per_name(extractor):
     names = [m.name.casefold() for m in rec.metrics]
     assert names.count("accuracy") == 1
     assert {r.metric for r in rec.results if r.value in (1.0, 1.5)} == {"accuracy"}
+
+
+def test_the_papers_system_built_with_another(extractor):
+    """"Using large FooNet and mask2former, we achieve ...": one subject, the paper's own system
+    (not a list of two systems sharing the number)."""
+    rec = record(extractor, "We propose FooNet, a new backbone. Using large FooNet and mask2former, we achieve "
+                            "58.5 mIoU on ADE20K.")
+    (r,) = [r for r in rec.results if r.span.text == "58.5"]
+    assert (r.subject, r.subjects) == ("FooNet", [])
