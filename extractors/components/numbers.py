@@ -573,7 +573,10 @@ def _decide_kinds(text: str, out: list[NumberMatch], t, sents: Sentences) -> Non
         i, j = index[id(a)], index[id(b)]
         (_, ca), (_, cb) = cued[i], cued[j]
         gap = text[a.end:b.start]
-        if (len(gap) <= 5 and _RANGE.match(gap) or _PARALLEL.match(gap)) and a.unit == b.unit:
+        # up to the second's qualifier: "drops of <2% and <4%", "by about 3% and about 5%"
+        q_gap = text[a.end:b.context_start] if a.end <= b.context_start < b.start else gap
+        if (len(gap) <= 5 and _RANGE.match(gap) or _PARALLEL.match(gap) or _PARALLEL.match(q_gap)) \
+                and a.unit == b.unit:
             if ca and not cb:
                 b.kind = a.kind
                 cued[j] = (a.kind, ca)
