@@ -23,7 +23,8 @@ import regex
 
 from .candidates import FAMILY, Source
 from .entities import Entity
-from .linker import CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, OF_HEDGES, after_from, before_value, given_to, names_change, LABEL_GLUE, Mentions, theirs_before, chains, measure_span, pretraining_data, sentences
+from .linker import (CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, LABEL_GLUE, OF_HEDGES, Mentions, before_value,
+                     chains, given_to, measure_span, names_change, pretraining_data, sentences, theirs_before)
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
@@ -340,8 +341,9 @@ _ANSWER = rx(rf"\b(?:{COMPARISON}|from|to)\b|\(", regex.I)
 def held_entities(text: str, held: list, metrics: list) -> list:
     """Would-be metric entities from the held quality words: each span widened as the rule linker
     widens a revived one (`linker.measure_span`: up to three modifiers before, quantity head nouns
-    after: "worst-group accuracy", "training time"; a loss of a quality is that quality), one entity per spelling (case aside); spans inside a metric
-    entity's mention are left out (that entity is already a candidate)."""
+    after: "worst-group accuracy", "training time"; a loss of a quality is that quality), one
+    entity per spelling (case aside); spans inside a metric entity's mention are left out (that
+    entity is already a candidate)."""
     taken = sorted(m for e in metrics for m in e.mentions)
     taken_starts = [a for a, _ in taken]
     by_key: dict[str, Entity] = {}

@@ -1281,6 +1281,7 @@ def given_to(text: str, number, n_end: int, s: int, t: int) -> bool:
 _PAREN_ITEMS = rx(r"\s*\(\s*(?:[^()]{1,40}?[,;]\s*)?[~≈∼<>]?\s*")
 
 
+#: the authors as the doer: "..., we achieve 58.5 mIoU"
 _WE = rx(r"\b[Ww]e\b")
 
 
@@ -1328,7 +1329,9 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
                 names.append(g[2].name)
         mine = [x for x in names if x in {e.name for e in proposed}]
         if mine and len(mine) < len(names) and _WE.search(text, group[-1][1], n.start):
-            return mine   # "Using large FocalNet and mask2former, we achieve 58.5 mIoU": the paper's system, built with the other
+            # "Using large FocalNet and mask2former, we achieve 58.5 mIoU": the paper's system,
+            # built with the other, not two systems sharing the number
+            return mine
         return names
     # a system right after the number: "10% ... subset selected by Nait"
     seg_end = text.find(",", n.end)

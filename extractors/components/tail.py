@@ -9,7 +9,8 @@ something else, or nothing.
 A candidate is a head word of resources/tail_phrases.tsv (``measure_heads``, ``task_heads``;
 case aside) alone or with up to `MAX_MODIFIERS` words before it that may narrow it (lower-case
 words, no function or evaluative words of ``modifier_stop``, or a number of dimensions: "3D shape
-reconstruction"; nothing but a space or hyphen between them). Every length is proposed ("efficiency", "sample efficiency") and the typer picks.
+reconstruction"; nothing but a space or hyphen between them). Every length is proposed
+("efficiency", "sample efficiency") and the typer picks.
 A phrase inside a mention of an entity the resolver kept, or spelt like one, is not proposed.
 Candidates of the same spelling (case aside) are one group with several mentions.
 
