@@ -25,7 +25,7 @@ Writes ``doc._.entities`` (list of `Entity`, clean offsets), ``doc._.held_metric
 ``doc.spans["entities"]``.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Optional
 
@@ -223,8 +223,59 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
                                          [(u.start, u.end) for u in doc._.urls or []])
     held, measures = _named_measures(text, held, entities)   # bare mentions only: "accuracy" inside
     entities += measures                           # "test accuracy" stays the held word it is
+    entities = _shared_stem_names(text, entities)
     entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
     return entities, held
+
+
+#: a name that writes two numbered names with one stem: "CIFAR-10/100", "Caltech-101/256",
+#: "ResNet-18/34" (the stem ends in a letter or a hyphen; two numbers, the first not 0-led)
+_SHARED_STEM = rx(r"(?P<stem>\p{L}[\p{L}\p{N}]*?[\p{L}\-])(?P<a>[1-9]\d*)/(?P<b>[1-9]\d*)")
+#: a numbered name (the stem and its number) ...
+_NUMBERED = rx(r"(?P<stem>\p{L}[\p{L}\p{N}]*?[\p{L}\-])(?P<a>[1-9]\d*)")
+#: ... written with a second number after a slash: "CIFAR10" of "CIFAR10/100"
+_SLASH_NUMBER = rx(r"/(?P<b>[1-9]\d*)(?![\p{L}\p{N}/])")
+
+
+def _shared_stem_names(text: str, entities: list[Entity]) -> list[Entity]:
+    """A written form of two numbered names sharing a stem ("CIFAR-10/100", "CIFAR10/100") names
+    two entities, "CIFAR-10" and "CIFAR-100", each with the written form as an alias and a
+    mention there (the annotation guideline's slashes and shared names); a name of the pair the
+    abstract also writes alone is that entity. The resolver's entity is the written form
+    ("CIFAR-10/100"), or the first name with the slash and number right after a mention
+    ("CIFAR10" + "/100")."""
+    by_name = {e.name.casefold(): e for e in entities}
+    out: list[Entity] = []
+    added: list[Entity] = []
+
+    def pair(e: Entity, stem: str, nums: tuple[str, str], written: str, spans: list) -> None:
+        for num in nums:
+            name = stem + num
+            other = by_name.get(name.casefold())
+            if other is None:
+                other = replace(e, name=name, types=list(e.types), aliases=[], mentions=[], sources=set(e.sources),
+                                votes=dict(e.votes), context=dict(e.context))
+                by_name[name.casefold()] = other
+                added.append(other)
+            other.mentions = sorted(set(other.mentions) | set(spans))
+            if written not in other.aliases:
+                other.aliases.append(written)
+
+    for e in entities:
+        m = _SHARED_STEM.fullmatch(e.name)
+        if m is not None and not e.aliases:
+            pair(e, m.group("stem"), (m.group("a"), m.group("b")), e.name, e.mentions)
+            continue   # the written form is no entity of its own
+        out.append(e)
+        n = _NUMBERED.fullmatch(e.name)
+        if n is None:
+            continue
+        for s, t in list(e.mentions):
+            slash = _SLASH_NUMBER.match(text, t)
+            if slash is not None and text[s:t] == e.name:
+                e.mentions = [x for x in e.mentions if x != (s, t)]   # the mention is the written pair
+                pair(e, n.group("stem"), (n.group("a"), slash.group("b")), text[s:slash.end()], [(s, slash.end())])
+    return out + [e for e in added if e not in out]
 
 
 def _gather_candidates(doc: Doc, text: str, use: str) -> list[Candidate]:

@@ -482,7 +482,8 @@ def chains(text: str, mentions, lo: int, hi: int) -> list[list]:
     and ImageNet"; `mentions` a `Mentions` of (start, end, entity)."""
     chains: list[list] = []
     for m in (m for m in mentions.within(lo, hi) if m[1] <= hi):
-        if chains and _CHAIN_GAP.fullmatch(text[chains[-1][-1][1]:m[0]]) \
+        # (two entities of one written form are two members: "CIFAR-10/100", entities._shared_stem_names)
+        if chains and (_CHAIN_GAP.fullmatch(text[chains[-1][-1][1]:m[0]]) or m[0] == chains[-1][-1][0]) \
                 and all(m[2] is not c[2] for c in chains[-1]):
             chains[-1].append(m)
         else:

@@ -208,3 +208,14 @@ def test_catalogue_column_that_counts_is_no_metric(extractor):
                             "a few supported samples, and our method reaches 61.2% accuracy on miniImageNet.")
     assert "novel classes" not in {e.name.casefold() for f in ENTITY_FIELDS for e in getattr(rec, f)}
     assert "accuracy" in {e.name for e in rec.metrics}
+
+
+def test_a_shared_stem_writes_two_names(extractor):
+    """"CIFAR-10/100" names CIFAR-10 and CIFAR-100, one mention each (the written form), the
+    written form their alias; "CIFAR10" written alone elsewhere is the same CIFAR10."""
+    rec = extractor.extract("We train on CIFAR10 and report CIFAR10/100 accuracies of FooNet.")
+    data = {d.name: d for d in rec.datasets}
+    assert set(data) >= {"CIFAR10", "CIFAR100"} and "CIFAR10/100" not in data
+    assert [m.text for m in data["CIFAR10"].mentions] == ["CIFAR10", "CIFAR10/100"]
+    assert [m.text for m in data["CIFAR100"].mentions] == ["CIFAR10/100"]
+    assert data["CIFAR10"].aliases == data["CIFAR100"].aliases == ["CIFAR10/100"]
