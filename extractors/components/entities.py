@@ -7,7 +7,8 @@ metric). How decisions are combined:
    candidates overlapping either join it, and so does the long form written again in any case.
 2. Overlapping candidates merge into the longest span, pooling their type evidence; candidates
    with the same name (case, hyphens and spaces aside) are one entity, and so are entities of one
-   name (`_one_per_name`).
+   name (`_one_per_name`); two numbered names written with one stem ("CIFAR-10/100") are two
+   entities with that written form as their alias (`_shared_stem_names`).
 3. Type = the heaviest type evidence: lexicon entries (weight 2-3), NER labels (1.5), context
    head nouns ("the IEMOCAP dataset", "MCPMark, a benchmark": 2), task phrases, metric shapes.
    A "measure" is both a method and a metric.
