@@ -276,7 +276,7 @@ def _shared_stem_names(text: str, entities: list[Entity]) -> list[Entity]:
             if slash is not None and text[s:t] == e.name:
                 e.mentions = [x for x in e.mentions if x != (s, t)]   # the mention is the written pair
                 pair(e, n.group("stem"), (n.group("a"), slash.group("b")), text[s:slash.end()], [(s, slash.end())])
-    return out + [e for e in added if e not in out]
+    return out + added   # (`added` holds only new entities: a name already there is found in `by_name`)
 
 
 def _gather_candidates(doc: Doc, text: str, use: str) -> list[Candidate]:
