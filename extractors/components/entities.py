@@ -229,11 +229,11 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     return entities, held
 
 
-#: a name that writes two numbered names with one stem: "CIFAR-10/100", "Caltech-101/256",
-#: "ResNet-18/34" (the stem ends in a letter or a hyphen; two numbers, the first not 0-led)
-_SHARED_STEM = rx(r"(?P<stem>\p{L}[\p{L}\p{N}]*?[\p{L}\-])(?P<a>[1-9]\d*)/(?P<b>[1-9]\d*)")
-#: a numbered name (the stem and its number) ...
-_NUMBERED = rx(r"(?P<stem>\p{L}[\p{L}\p{N}]*?[\p{L}\-])(?P<a>[1-9]\d*)")
+#: a numbered name: a stem ending in a letter or a hyphen, then a number not 0-led ("CIFAR-10") ...
+_STEM_NUMBER = r"(?P<stem>\p{L}[\p{L}\p{N}]*?[\p{L}\-])(?P<a>[1-9]\d*)"
+_NUMBERED = rx(_STEM_NUMBER)
+#: ... and one that writes two such names with one stem: "CIFAR-10/100", "Caltech-101/256", "ResNet-18/34"
+_SHARED_STEM = rx(_STEM_NUMBER + r"/(?P<b>[1-9]\d*)")
 #: ... written with a second number after a slash: "CIFAR10" of "CIFAR10/100"
 _SLASH_NUMBER = rx(r"/(?P<b>[1-9]\d*)(?![\p{L}\p{N}/])")
 

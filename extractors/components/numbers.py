@@ -29,6 +29,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from ..regexes import longest_first
 from .sentences import Sentences, doc_sentences
 from .textutil import SpanIndex, doc_text, rx
 
@@ -813,7 +814,7 @@ def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Option
         if num.unit is None:
             num.unit = "points"
         return "delta", "cue"
-    if _SHARE_FRACTION.fullmatch(text, num.start, num.end) and _SHARE_RESOURCE.match(text, num.end):
+    if _SHARE_FRACTION.fullmatch(text, num.start, num.end) and _share_resource().match(text, num.end):
         # "with only 1/4 parameters and 1/3 FLOPs" (of another model): a share, recorded as a ratio
         # (as "10% of the computation" is); the resource is what it measures, not its unit
         num.unit, num.unit_end = None, -1
@@ -853,12 +854,17 @@ def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Option
     return ("count" if num.value == int(num.value) else "score"), None
 
 
-#: a proper fraction as written ("1/4", "1/10"), and a resource right after it: such a number is a
-#: share of what another system spends ("with only 1/4 parameters and 1/3 FLOPs of Swin-B")
+#: a proper fraction as written ("1/4", "1/10"): with a resource right after it (`_share_resource`)
+#: it is a share of what another system spends ("with only 1/4 parameters and 1/3 FLOPs of Swin-B")
 _SHARE_FRACTION = rx(r"[1-9]\s*/\s*(?:[2-9]|[1-9]\d)")
-_SHARE_RESOURCE = rx(r"""\s+(?:(?:the|its|their)\s+)?(?:parameters|params|FLOPs|GFLOPs|MACs|memory|computation
-                        |compute|cost|energy|latency|storage|training\s+time|inference\s+time|model\s+size)\b""",
-                     regex.VERBOSE)
+
+
+@lru_cache(maxsize=1)
+def _share_resource():
+    """A resource of word list `share_resources` right after a number ("the" or "its" between)."""
+    words = sorted((w.replace("_", " ") for w in resources.word_list("share_resources")), key=longest_first)
+    return rx(r"\s+(?:(?:the|its|their)\s+)?(?:" + "|".join(regex.escape(w).replace(r"\ ", r"\s+") for w in words)
+              + r")\b")
 
 #: a plus sign right before a number, or one space before it right after a bracket: "+8.2",
 #: "(+ 8.2%)" (not "n + 1")
