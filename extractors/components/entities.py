@@ -54,10 +54,11 @@ _TYPE_ORDER = {t: i for i, t in enumerate(TYPES)}
 #: shapes that read as names on their own: CamelCase ("iFormer", "DeiT-S"), capitals ("OWLEYE"),
 #: letters with digits ("ResNet50"), a capitalised word with a size letter, a run of capitals
 #: before a word part ("MCPMark", "UNet"), lower-case words with a number part inside
-#: ("gpt-5-medium", "qwen-2.5-coder")
+#: ("gpt-5-medium", "qwen-2.5-coder"); any of them with a trailing "+" or "++" ("PointNet++",
+#: "SiamRPN++", "DeepLabv3+": a named successor)
 _SHAPE_KEEP = rx(r"^(?:\p{Lu}*\p{Ll}+\p{Lu}[\p{L}\p{N}\-]*|\p{Lu}[\p{Lu}\p{N}\-]{2,}s?|\p{L}+\d[\p{L}\p{N}\-]*"
                  r"|\p{Lu}{2,}\p{Ll}{2,}[\p{L}\p{N}\-]*|\p{Ll}+(?:-\p{Ll}+)*-\p{N}[\p{L}\p{N}.]*-\p{L}[\p{L}\p{N}\-]*"
-                 rf"|{SIZE_LETTER})$")
+                 rf"|{SIZE_LETTER})\+{{0,2}}$")
 
 
 _HARDWARE = rx(r"^(?:(?:GTX|RTX|Tesla|Titan|TPU|A|V|H|P|T|K)[- ]?\d{2,4}\w*|TPU\s?v\d\w*|TX\d|Xeon\w*|"
