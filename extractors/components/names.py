@@ -171,8 +171,10 @@ def shape_matches(pat, scope: str, text: str, chunks: list) -> Iterator:
 
 
 #: a hyphenated suffix that makes a name a modifier of what follows: "CapsNets-based agents",
-#: "AdaGrad-inspired optimizer", "a RL-tailored scheme" (the name is the part before it)
-MODIFIER_SUFFIX = rx(r"-(?:based|like|style|driven|aware|free|specific|tailored|oriented|guided|inspired|optimized|agnostic)$")
+#: "AdaGrad-inspired optimizer", "a RL-tailored scheme", "MoCo-pretrained representations", "a
+#: CLIP-initialized encoder" (the name is the part before it)
+MODIFIER_SUFFIX = rx(r"-(?:based|like|style|driven|aware|free|specific|tailored|oriented|guided|inspired|optimized|agnostic"
+                     r"|pretrained|pretraining|finetuned|initialized|initialised|powered|enhanced|augmented|equipped)$")
 
 
 def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[Candidate]:
@@ -393,6 +395,11 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                             break
                         run_start = run_start - (len(text[max(0, run_start - 40):run_start]) - lm.start(1))
                     sent = text[max(0, run_start - 120, sents.start(run_start)):run_start]
+                    if _USED_AFTER.search(text, max(0, run_start - 20), run_start) \
+                            and not _NOVEL_APPOSITION.match(text, m.end(), m.end() + 80):
+                        continue   # "we evaluate on ScanNet, a large indoor dataset", "inspired by
+                        # Video Textures, a classic method": what is used, described (not "on
+                        # MCPMark, a new benchmark": new)
                     if rx(r"\b(?:we|our|this (?:paper|work))\b", regex.IGNORECASE).search(sent):
                         types: dict = {}
                         if _AFTER_PREPOSITION.search(text, max(0, run_start - 16), run_start):
@@ -971,6 +978,13 @@ def _phrase_head_type(words: list[str], heads) -> str | None:
 _PARTICIPLE = rx(r"\p{Ll}{2,}ing")
 #: a lower-case agent noun ("indexer", "simulator", "learners"), which heads its noun phrase
 _AGENT_NOUN = rx(r"\p{Ll}[\p{Ll}\-]{3,}(?:er|or)s?")
+
+
+#: a preposition (not "with": "we train a transformer with LengthDrop, a structural variant of
+#: dropout" names the paper's own) right before a name: what the paper uses or evaluates on
+_USED_AFTER = rx(r"\b(?:on|in|across|over|from|at|to|under|using|of|by)\s+(?:the\s+)?$", regex.I)
+#: an apposition that says the thing is new: ", a new benchmark", ", a novel ...", ", the first ..."
+_NOVEL_APPOSITION = rx(r",?\s+(?:an?|the)\s+(?:[\w\-]+\s+){0,3}?(?:novel|new|first)\b", regex.I)
 
 
 #: a preposition right before a name: the name opens an adverbial phrase ("On ImageNet, ...")
