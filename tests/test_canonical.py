@@ -4,6 +4,9 @@ import pytest
 from extractors.canonical import canonical, group_key
 
 CASES = [
+    ("MAdds", "METRIC", "MACs"),   # an operation count by another spelling (canonical_names.tsv)
+    ("GMACs", "METRIC", "MACs"),
+    ("MACs", "METRIC", "MACs"),    # not FLOPs: a MAC is about two FLOPs
     # name, type, canonical
     ("CIFAR-10", "DATASET", "CIFAR-10"),
     ("CIFAR10", "DATASET", "CIFAR-10"),
