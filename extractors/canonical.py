@@ -36,6 +36,10 @@ CANONICAL_TYPES = ("DATASET", "BENCHMARK", "METRIC", "MODEL", "METHOD")
 _TOPK = rx(r"\b(top|hits?|recall|precision|pass|acc)\s*[-@ ]?\s*(\d+)\b", regex.IGNORECASE)
 _ACC = rx(r"\bacc\b\.?", regex.IGNORECASE)
 _AT = rx(r"\s*@\s*")
+#: an evaluation's default split or task word inside a longer metric name (resources/
+#: canonical_names.tsv says why): "clean classification accuracy" is clean accuracy, "zero-shot
+#: test accuracy" zero-shot accuracy
+_DEFAULT_WORD = rx(r"(?<=\S\s)(?:classification|test(?:ing)?(?:\s+set)?)\s+(?=(?:accuracy|error)\b)", regex.IGNORECASE)
 _SPACES = rx(r"\s+")
 _HYPHENS = rx(r"\s*[‐‑‒–—-]\s*")
 
@@ -76,6 +80,7 @@ def _metric_form(name: str) -> str:
                                                                                             "recall", "precision")
                              and "@" in m.group(0) else f"{m.group(1).lower()}-{m.group(2)}"), s)
     s = _AT.sub("@", s)
+    s = _DEFAULT_WORD.sub("", s)
     words = []
     for w in s.split(" "):
         # acronyms and mixed-case names keep their case (BLEU, mAP, F1, ROUGE-L); words do not

@@ -40,6 +40,8 @@ CASES = [
     ("average precision", "METRIC", "AP"),
     ("Test Accuracy", "METRIC", "accuracy"),
     ("classification accuracy", "METRIC", "accuracy"),
+    ("clean classification accuracy", "METRIC", "clean accuracy"),   # canonical._DEFAULT_WORD
+    ("zero-shot test accuracy", "METRIC", "zero-shot accuracy"),
     ("test error", "METRIC", "error"),
     ("accurate", "METRIC", "accuracy"),            # "6.25% more accurate"
     ("adversarial accuracy", "METRIC", "robust accuracy"),
