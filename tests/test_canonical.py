@@ -41,6 +41,7 @@ CASES = [
     ("Test Accuracy", "METRIC", "accuracy"),
     ("classification accuracy", "METRIC", "accuracy"),
     ("clean classification accuracy", "METRIC", "clean accuracy"),   # canonical._DEFAULT_WORD
+    ("linear evaluation accuracy", "METRIC", "linear probe accuracy"),
     ("zero-shot test accuracy", "METRIC", "zero-shot accuracy"),
     ("test error", "METRIC", "error"),
     ("accurate", "METRIC", "accuracy"),            # "6.25% more accurate"
@@ -131,6 +132,9 @@ def test_split_dataset(dataset, split, expected):
     ("COCO", "mAP", "AP"), ("COCO test-dev", "mAP", "AP"),
     ("Pascal VOC", "mAP", "mAP"),
     ("CIFAR-10", "accuracy", "accuracy"),
+    ("ImageNet", "validation accuracy", "top-1 accuracy"),          # its validation set is its test set
+    ("ImageNet", "linear probe accuracy", "top-1 linear probe accuracy"),
+    ("CIFAR-10", "validation accuracy", "validation accuracy"),     # not elsewhere
 ])
 def test_leaderboard_metric(dataset, metric, expected):
     from extractors.canonical import leaderboard_metric
