@@ -235,7 +235,7 @@ def link_numbers(doc: Doc) -> None:
     proposed_names = {e.name for e in proposed_systems}
     revived: dict[str, Entity] = {}
 
-    for n in nums:
+    for i, n in enumerate(nums):
         s_start, s_end = sents.at(n.start)
         n_end = max(n.end, n.unit_end)
         # ---- metric
@@ -245,6 +245,12 @@ def link_numbers(doc: Doc) -> None:
         else:
             metric = unit_metric(n, metrics) or _metric_after(text, n_end, s_end, metrics, held, held_at, revived,
                                                               share=n.kind == "ratio")
+            if metric is None and n.range_with is not None and n.range_with > i:
+                # "by 0.5% - 1% ImageNet top-1 accuracy": the measure named after a range is its
+                # start's too (before a measure named ahead of it: "latency targets by")
+                end = nums[n.range_with]
+                metric = _metric_after(text, max(end.end, end.unit_end), s_end, metrics, held, held_at, revived,
+                                       share=n.kind == "ratio")
             if metric is None:  # a ratio only by "reduces memory by 4.2x", not "2.3x faster than"
                 metric = _metric_before(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
                                         s_start, metrics, held, held_at, revived, by_only=n.kind == "ratio")
