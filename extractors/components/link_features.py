@@ -17,10 +17,13 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Optional
 
 import regex
 
+from .. import resources
+from ..regexes import longest_first
 from .candidates import FAMILY, Source
 from .entities import Entity
 from .linker import (CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, LABEL_GLUE, OF_HEDGES, Mentions, before_value,
@@ -690,6 +693,34 @@ def theirs(p: Pair) -> float:
     return float(theirs_before(p.ctx.text, p.ctx.clause_start(p.number.start), p.number.start))
 
 
+@lru_cache(maxsize=1)
+def _vague_change_rx():
+    """A vague quality's change right before a number, "a slight performance drop of 0.33%",
+    "performance gains of about 2%" (word lists ``vague_measures``, ``change_nouns``), or right
+    after it, "a 3% performance drop" / "a 3% drop in performance"."""
+    vague = "|".join(sorted(resources.word_list("vague_measures"), key=longest_first))
+    change = "|".join(sorted(resources.word_list("change_nouns"), key=longest_first))
+    before = rx(rf"""\b(?:{vague})\s+(?:{change})s?\s+of\s+       # "performance drop of"
+                    (?:(?:only|about|around|approximately|roughly|just|up\s+to|less\s+than|at\s+most|over)\s+)?
+                    [<>~≈∼$\\]*\s*$""", regex.IGNORECASE | regex.VERBOSE)
+    after = rx(rf"""\s*(?:(?:{vague})\s+(?:{change})s?               # "3% performance drop"
+                    |(?:{change})s?\s+in\s+(?:(?:the\s+)?(?:model'?s?\s+)?)(?:{vague})\b)  # "3% drop in performance"
+                    """, regex.IGNORECASE | regex.VERBOSE)
+    return before, after
+
+
+def vague_change(p: Pair) -> float:
+    """The number is a change of a vague quality ("a slight performance drop of 0.33%", "a 3% drop
+    in performance": `_vague_change_rx`): the text names no measure for it, whatever measure a
+    neighbour names (the None cue of metrics; it says nothing of who or where)."""
+    if p.attr != "metric":
+        return 0.0
+    before, after = _vague_change_rx()
+    text, n = p.ctx.text, p.number
+    return float(bool(before.search(text, max(0, n.start - 60), n.start)
+                      or after.match(text, max(n.end, n.unit_end), max(n.end, n.unit_end) + 40)))
+
+
 def ours_unnamed(p: Pair) -> float:
     """'our / the proposed / this' system in the number's sentence before it, and no candidate of
     the attribute is proposed: the paper's own system has no name to link ("our approach reaches
@@ -874,7 +905,7 @@ ENTITY_CUES: list[Callable[[Pair], float]] = [
     *(kind_is(k) for k in KINDS),
 ]
 NONE_CUES: list[Callable[[Pair], float]] = [rule_choice, none_candidates, none_in_sentence, list_in_sentence, list_before,
-                                            ours_unnamed, from_end,
+                                            ours_unnamed, from_end, vague_change,
                                             compared, theirs,
                                             *(kind_is(k) for k in KINDS), unit_percent]
 #: the learned-only ablation leaves these out

@@ -37,6 +37,9 @@ S_PRIOR_LIST = ("We propose RTE. RTE reaches 95.1% accuracy on CIFAR-10. These a
                 "state-of-the-art accuracies of 86.6%, 60.2%, and 71.31%, respectively, achieved using three "
                 "distinct methods.")
 
+S_VAGUE = ("Based on PVTv2-B0 and ImageNet-1K, EcoFormer achieves a 73% reduction in on-chip energy footprint "
+           "with only a slight performance drop of 0.33% compared to the standard attention.")
+
 S_LONG_PRIOR_LIST = "The previous methods reach accuracies of " + ", ".join(f"{i}.5%" for i in range(1500)) + "."
 
 S_ROLE = "We propose a distillation method. Our method improves the DeiT-Tiny student by 2.0% top-1 accuracy on ImageNet."
@@ -193,6 +196,12 @@ CASES = [
     (S2, "95.1%", "metric", None, "list_before", 0.0),      # one metric
     ("We integrate RV with PPO and achieve competitive performance on the Atari benchmark (49 games, ALE).",
      "49", "dataset", "Atari", "in_parenthesis_after", 1.0),
+    # a vague quality's change names no measure, whatever a neighbour measures (decisive for None)
+    (S_VAGUE, "0.33%", "metric", None, "vague_change", 1.0),     # "a slight performance drop of 0.33%"
+    (S_VAGUE, "73%", "metric", None, "vague_change", 0.0),       # "a 73% reduction in on-chip energy footprint"
+    (S_VAGUE, "0.33%", "subject", None, "vague_change", 0.0),    # a metric cue only: it says nothing of who
+    ("FooNet gains 2.1 points in BLEU on WMT14 with a 3% drop in performance on WMT16.",
+     "3%", "metric", None, "vague_change", 1.0),                 # "a 3% drop in performance"
 ]
 
 
