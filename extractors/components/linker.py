@@ -90,6 +90,7 @@ _THEIRS = rx(rf"""
        |traditional|vanilla|state-of-the-art|SOTA|original|naive)\s+     # a marker of another's system
     (?:[\w\-]+\s+){{0,3}}?                                             # up to three more words
     (?:{_SYSTEM_NOUNS}|baseline|defen[cs]e|tracker|detector|solver)s?\s+  # a system noun
+    (?:\([^()]{{1,60}}\)\s+)?                                          # an aside: "(i.e., adversarial training)"
     (?:\w+ly\s+|only\s+)?                                             # "only", "typically"
     (?:achieve|obtain|reach|get|got|attain|yield|score|solve)\w*\b       # reaching a result
     """, regex.IGNORECASE | regex.VERBOSE)
