@@ -233,6 +233,10 @@ _CAPS_THEN_LOWER = rx(r"(\p{Lu}{2,})(\p{Ll}{2,})")
 _CAPITALISED_WORD = rx(r"\b\p{L}*\p{Lu}\p{L}*\p{Lu}\p{L}*\b")
 
 
+#: a lower-case word, then capitals: "colorFERET", "betweenSGD"
+_LOWER_THEN_CAPS = rx(r"(\p{Ll}{4,8})(\p{Lu}{2,}[\p{L}\p{N}\-]*)")
+
+
 def _glued(word: str, text: str) -> bool:
     """Capitals run into lower-case letters where no name is meant (`_CAPS_THEN_LOWER`):
     - an acronym glued to the word after it by a lost space ("compared with GANand VAE", "a
@@ -241,7 +245,11 @@ def _glued(word: str, text: str) -> bool:
     - a backronym's word ("CORES (COnfidence REgularized Sample Sieve)", "ROMUL, for RObust
       MULtistep search"): the whole word, in lower case, is a word of this abstract, or the
       capitals are part of a longer capitalised word of it.
-    "MCPMark", "UNet", "XGBoost" and "RMSprop" stay names."""
+    - a word glued to the acronym after it ("betweenSGD"): the lower-case letters are a stop word.
+    "MCPMark", "UNet", "XGBoost", "RMSprop" and "colorFERET" stay names."""
+    low = _LOWER_THEN_CAPS.fullmatch(word)
+    if low:
+        return low.group(1) in _stop_words()
     m = _CAPS_THEN_LOWER.fullmatch(word)
     if not m:
         return False

@@ -121,6 +121,9 @@ def test_written_as_own(text, span, own):
     ("better than ADAM and RMSprop on large problems", "RMSprop", False),
     ("sparse and robust subnetworks (SRNets) can be found; an SRNet", "SRNets", False),
     ("GNNs are strong", "GNNs", False),                                   # a plural, not a word run in
+    # a lower-case word, then capitals: a stop word glued to an acronym, or a name
+    ("the gap betweenSGD and Adam", "betweenSGD", True),
+    ("on colorFERET and UTKFace datasets", "colorFERET", False),
 ])
 def test_glued_capitals(text, word, glued):
     from extractors.components.names import _glued, find_names
