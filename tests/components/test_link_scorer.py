@@ -63,6 +63,20 @@ def test_a_compared_value_is_not_the_proposed_systems(extractor, text, number):
     assert [x.subject for x in rec.results if x.span.text == "77.6%"] == ["FooNet"]
 
 
+@pytest.mark.parametrize("text,number,dataset", [
+    ("FocalNets with tiny and base size achieve 82.3% and 83.9% top-1 accuracy on ImageNet-1K. After pretrained "
+     "on ImageNet-22K, it attains 86.5% and 87.3% top-1 accuracy when finetuned with resolution 224 and 384, "
+     "respectively.", "86.5%", "ImageNet-1K"),   # the scorer had chosen ImageNet-22K
+    ("BERT pre-trained on BookCorpus reaches 84.6% accuracy.", "84.6%", None),
+])
+def test_pretraining_data_is_no_numbers_dataset(extractor, text, number, dataset):
+    """The data a model was pre-trained on is not where its number was measured (link_scorer.select:
+    no such candidate, unless a decisive cue holds it)."""
+    rec = extractor.extract(text)
+    (r,) = [r for r in rec.results if r.span.text == number]
+    assert r.dataset == dataset
+
+
 @pytest.mark.parametrize("text,number,subject", [
     # a kind of system (the plural of a name the lexicon knows) is nobody's result, nor a coined name
     ("Residual neural networks (ResNets) can be modeled as dynamical systems. We build a robust ensemble "
