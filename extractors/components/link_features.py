@@ -702,6 +702,7 @@ def _vague_change_rx():
     change = "|".join(sorted(resources.word_list("change_nouns"), key=longest_first))
     before = rx(rf"""\b(?:{vague})\s+(?:{change})s?\s+of\s+       # "performance drop of"
                     (?:(?:only|about|around|approximately|roughly|just|up\s+to|less\s+than|at\s+most|over)\s+)?
+                    (?:[<>~≈∼]?\s*\d[\d.]*\s*%?\s*(?:,\s*(?:and\s+)?|and\s+))*   # earlier values of a list: "<2% and"
                     [<>~≈∼$\\]*\s*$""", regex.IGNORECASE | regex.VERBOSE)
     after = rx(rf"""\s*(?:(?:{vague})\s+(?:{change})s?               # "3% performance drop"
                     |(?:{change})s?\s+in\s+(?:(?:the\s+)?(?:model'?s?\s+)?)(?:{vague})\b)  # "3% drop in performance"
