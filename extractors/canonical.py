@@ -39,7 +39,8 @@ _AT = rx(r"\s*@\s*")
 #: an evaluation's default split or task word inside a longer metric name (resources/
 #: canonical_names.tsv says why): "clean classification accuracy" is clean accuracy, "zero-shot
 #: test accuracy" zero-shot accuracy
-_DEFAULT_WORD = rx(r"(?<=\S\s)(?:classification|test(?:ing)?(?:\s+set)?)\s+(?=(?:accuracy|error)\b)", regex.IGNORECASE)
+_DEFAULT_WORD = rx(r"(?<=\S\s)(?:classification|test(?:ing)?(?:\s+set)?)\s+(?=(?:accuracy|error)\b)",
+                   regex.IGNORECASE)
 _SPACES = rx(r"\s+")
 _HYPHENS = rx(r"\s*[‐‑‒–—-]\s*")
 

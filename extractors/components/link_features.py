@@ -700,12 +700,13 @@ def _vague_change_rx():
     after it, "a 3% performance drop" / "a 3% drop in performance"."""
     vague = "|".join(sorted(resources.word_list("vague_measures"), key=longest_first))
     change = "|".join(sorted(resources.word_list("change_nouns"), key=longest_first))
-    before = rx(rf"""\b(?:{vague})\s+(?:{change})s?\s+of\s+       # "performance drop of"
-                    (?:(?:only|about|around|approximately|roughly|just|up\s+to|less\s+than|at\s+most|over)\s+)?
-                    (?:[<>~≈∼]?\s*\d[\d.]*\s*%?\s*(?:,\s*(?:and\s+)?|and\s+))*   # earlier values of a list: "<2% and"
-                    [<>~≈∼$\\]*\s*$""", regex.IGNORECASE | regex.VERBOSE)
-    after = rx(rf"""\s*(?:(?:{vague})\s+(?:{change})s?               # "3% performance drop"
-                    |(?:{change})s?\s+in\s+(?:(?:the\s+)?(?:model'?s?\s+)?)(?:{vague})\b)  # "3% drop in performance"
+    before = rx(rf"""\b(?:{vague})\s+(?:{change})s?\s+of\s+     # "performance drop of"
+                    (?:(?:{OF_HEDGES})\s+)?                          # "of about"
+                    (?:[<>~≈∼]?\s*\d[\d.]*\s*%?\s*(?:,\s*(?:and\s+)?|and\s+))*  # earlier values of a list: "<2% and"
+                    [<>~≈∼$\\]*\s*$                                  # a sign or TeX's dollar, then the number
+                    """, regex.IGNORECASE | regex.VERBOSE)
+    after = rx(rf"""\s*(?:(?:{vague})\s+(?:{change})s?             # "3% performance drop"
+                    |(?:{change})s?\s+in\s+(?:the\s+)?(?:model'?s?\s+)?(?:{vague})\b)  # "3% drop in performance"
                     """, regex.IGNORECASE | regex.VERBOSE)
     return before, after
 
@@ -718,7 +719,8 @@ def vague_change(p: Pair) -> float:
         return 0.0
     before, after = _vague_change_rx()
     text, n = p.ctx.text, p.number
-    return float(bool(before.search(text, max(0, n.start - 60), n.start)
+    start = n.start if n.context_start < 0 else min(n.start, n.context_start)   # before "less than"
+    return float(bool(before.search(text, max(0, start - 60), start)
                       or after.match(text, max(n.end, n.unit_end), max(n.end, n.unit_end) + 40)))
 
 

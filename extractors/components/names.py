@@ -988,8 +988,10 @@ _PARTICIPLE = rx(r"\p{Ll}{2,}ing")
 _AGENT_NOUN = rx(r"\p{Ll}[\p{Ll}\-]{3,}(?:er|or)s?")
 
 
-#: a preposition (not "with": "we train a transformer with LengthDrop, a structural variant of
-#: dropout" names the paper's own) right before a name: what the paper uses or evaluates on
+#: a preposition right before a name: what the paper uses or evaluates on ("on ScanNet, a large
+#: indoor dataset"); not "with" ("we train a transformer with LengthDrop, a structural variant of
+#: dropout" names the paper's own) nor "for" (the thing a new method is for, or the new thing);
+#: `_AFTER_PREPOSITION` below is the wider list that opens an adverbial phrase
 _USED_AFTER = rx(r"\b(?:on|in|across|over|from|at|to|under|using|of|by)\s+(?:the\s+)?$", regex.I)
 #: an apposition that says the thing is new: ", a new benchmark", ", a novel ...", ", the first ..."
 _NOVEL_APPOSITION = rx(r",?\s+(?:an?|the)\s+(?:[\w\-]+\s+){0,3}?(?:novel|new|first)\b", regex.I)

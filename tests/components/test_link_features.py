@@ -204,6 +204,8 @@ CASES = [
      "3%", "metric", None, "vague_change", 1.0),                 # "a 3% drop in performance"
     ("DataMUX achieves up to 18x increase in inference throughput with absolute performance drops of <2% and <4% "
      "respectively on MNLI.", "4%", "metric", None, "vague_change", 1.0),   # a later value of the list
+    ("EcoFormer cuts energy by 73% with a performance drop of less than 0.5% compared to attention.",
+     "0.5%", "metric", None, "vague_change", 1.0),              # the number's qualifier between
 ]
 
 
