@@ -809,7 +809,8 @@ def _metric_before(text, pos, s_start, metrics, held, held_at, revived, by_only:
         return (not by_only and (pos - t <= 40 and bool(_METRIC_BEFORE.match(text[t:pos]))
                                  or pos - t <= 90 and bool(_FROM_BEFORE.match(text[t:pos])))
                 or pos - t <= 90 and bool(_BY_BEFORE.match(text[t:pos]))
-                or pos - t <= 24 and bool(_OF_BEFORE.match(text[t:pos])))
+                or pos - t <= 24 and bool(_OF_BEFORE.match(text[t:pos]))
+                or pos - t <= 36 and bool(_change_noun_of().match(text[t:pos])))
 
     best = None
     for s, t, e in metrics.within(s_start, pos):
@@ -874,6 +875,17 @@ OF_HEDGES = r"about|around|approximately|up\s+to|over|only|nearly|roughly|just|a
 #: "a speedup of 1.22×", "a compression rate of about 9x": a ratio that is the value of the measure
 #: right before it (not "2.3x faster than", which names none)
 _OF_BEFORE = rx(rf"^\s+of\s+(?:(?:{OF_HEDGES})\s*)?[~≈∼]?\s*$")
+
+
+@lru_cache(maxsize=1)
+def _change_noun_of():
+    """"a relative phoneme error rate reduction of 72%", "an accuracy improvement of 3.2%": a noun
+    of change (word list `change_nouns`) and "of" between a measure and the number: the number
+    is the change of that measure."""
+    nouns = "|".join(sorted(resources.word_list("change_nouns"), key=longest_first))
+    return rx(rf"^\s+(?:{nouns})(?:s|es)?\s+of\s+(?:(?:{OF_HEDGES})\s*)?[~≈∼]?\s*$")
+
+
 _OF_PHRASE = rx(rf"\b(?:{_REPORT_VERBS})\s+(?:an?|the)\s+"
                            r"((?:[\p{Ll}\-]+\s+){0,2}[\p{Ll}\-]+)"  # the quality: at most three lowercase words
                            rf"\s+of\s+(?:{OF_HEDGES})?\s*[~≈∼]?\s*$")
