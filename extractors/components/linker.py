@@ -134,10 +134,11 @@ _FROM_BEFORE = rx(r"""
 #: the words that may stand between a metric and its number ("an accuracy of about 94.7%")
 _BEFORE_LINK_WORDS = (r"of|at|is|was|=|:|reaches|reaching|achieves|\)|"
                       r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
-                      r"than|only|just|nearly|almost|an?|the|and|\(|,")
+                      r"than|more|less|only|just|nearly|almost|an?|the|and|\(|,")
 #: those that may follow an "on <name>" between them
-_AFTER_NAME_LINK_WORDS = r"of|at|is|was|=|:|by|to|from|around|about|approximately|up\s+to|only|just|nearly|almost|\(|,"
-_METRIC_BEFORE = rx(rf"^(?:\s*(?:score|value|rate)?\s*(?:{_BEFORE_LINK_WORDS}))*"
+_AFTER_NAME_LINK_WORDS = (r"of|at|is|was|=|:|by|to|from|around|about|approximately|up\s+to|only|just|nearly|almost|\(|,|"
+                          r"reach(?:es|ed)|achiev(?:es|ed)|attain(?:s|ed)")   # "the detection accuracy of MTGAN reaches 0.998"
+_METRIC_BEFORE = rx(rf"^(?:\s*(?:scores?|values?|rates?|performance)?\s*(?:{_BEFORE_LINK_WORDS}))*"  # "FID scores of 2.97"
                                # "accuracy on AIME24 from 13.3% to ...": one "on <name>" may come between
                                r"(?:\s+(?:on|in|of|over|across)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*"
                                rf"(?:\s*(?:{_AFTER_NAME_LINK_WORDS}))+)?\s*$")
@@ -879,11 +880,11 @@ _OF_BEFORE = rx(rf"^\s+of\s+(?:(?:{OF_HEDGES})\s*)?[~≈∼]?\s*$")
 
 @lru_cache(maxsize=1)
 def _change_noun_of():
-    """"a relative phoneme error rate reduction of 72%", "an accuracy improvement of 3.2%": a noun
-    of change (word list `change_nouns`) and "of" between a measure and the number: the number
-    is the change of that measure."""
+    """"a relative phoneme error rate reduction of 72%", "an accuracy improvement of 3.2%", "BLEU
+    improvements (up to 1.1)": a noun of change (word list `change_nouns`) and "of" or a bracket
+    between a measure and the number: the number is the change of that measure."""
     nouns = "|".join(sorted(resources.word_list("change_nouns"), key=longest_first))
-    return rx(rf"^\s+(?:{nouns})(?:s|es)?\s+of\s+(?:(?:{OF_HEDGES})\s*)?[~≈∼]?\s*$")
+    return rx(rf"^\s+(?:{nouns})(?:s|es)?\s+(?:of|\()\s*(?:(?:{OF_HEDGES})\s*)?[~≈∼]?\s*$")
 
 
 _OF_PHRASE = rx(rf"\b(?:{_REPORT_VERBS})\s+(?:an?|the)\s+"
