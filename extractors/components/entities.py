@@ -215,6 +215,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     groups += _surface_groups(text, _longest_spans(rest))
     entities, held = _decide(text, groups)
     entities = _one_per_name(entities)
+    entities = _plural_is_the_name(entities)
     held += _unclaimed_generic_words(text, entities, held)
     _proposed_from_spans(doc, entities)
     _all_mentions(text, entities)
@@ -406,6 +407,36 @@ def _one_per_name(entities: list[Entity]) -> list[Entity]:
         if e.role == "proposed":
             kept.role = "proposed"
     return out
+
+
+#: types whose names may be one entity's singular and plural: systems, data, measures, tasks
+_KIN = {"METHOD": "system", "MODEL": "system", "DATASET": "data", "BENCHMARK": "data",
+        "METRIC": "measure", "TASK": "task"}
+
+
+def _plural_is_the_name(entities: list[Entity]) -> list[Entity]:
+    """A name and its plural ("Transformer" / "Transformers", "Potts model" / "Potts models",
+    "FiSHformer" / "FiSHformers"), entities of one kind (`_KIN`), are one entity, as the
+    annotation guideline writes them: the singular keeps its name and types and takes the
+    plural as an alias, with its mentions, sources and role. Only a lower-case "s" or "es"
+    written after the whole name counts ("ViT-S" and "GRCS", a variant of "GRC", are no plurals;
+    "ViTs" is)."""
+    by_name = {e.name.casefold(): e for e in entities}
+    gone: set[int] = set()
+    for e in entities:
+        low = e.name.casefold()
+        if len(low) < 4 or not e.name.endswith("s"):   # a capital S is a letter of the name: "GRCS"
+            continue
+        one = by_name.get(low[:-1]) or (by_name.get(low[:-2]) if low.endswith("es") else None)
+        if one is None or one is e or id(one) in gone or _KIN.get(one.types[0]) != _KIN.get(e.types[0]):
+            continue
+        gone.add(id(e))
+        one.mentions = sorted(set(one.mentions) | set(e.mentions))
+        one.aliases += [a for a in [e.name] + e.aliases if a not in one.aliases and a.casefold() != one.name.casefold()]
+        one.sources |= e.sources
+        if e.role == "proposed":
+            one.role = "proposed"
+    return [e for e in entities if id(e) not in gone]
 
 
 def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candidate]]:

@@ -222,3 +222,28 @@ def test_a_shared_stem_writes_two_names(extractor):
     assert [m.text for m in data["CIFAR10"].mentions] == ["CIFAR10", "CIFAR10/100"]
     assert [m.text for m in data["CIFAR100"].mentions] == ["CIFAR10/100"]
     assert data["CIFAR10"].aliases == data["CIFAR100"].aliases == ["CIFAR10/100"]
+
+
+@pytest.mark.parametrize("text, name, plural", [
+    ("We compare Transformers with recurrent networks. We show that a Transformer with factored attention "
+     "recovers the couplings.", "Transformer", "Transformers"),
+    ("We fit Potts models to protein families. A Potts model with 20 states is the baseline.",
+     "Potts model", "Potts models"),
+    ("We train VAEs on MNIST. Our VAE uses a Gaussian prior.", "VAE", "VAEs"),
+])
+def test_a_name_and_its_plural_are_one_entity(extractor, text, name, plural):
+    """A name written in the singular and in the plural is one entity named in the singular, the
+    plural an alias and its spans mentions (entities._plural_is_the_name)."""
+    rec = record(extractor, text)
+    systems = rec.methods + rec.models
+    assert plural not in {e.name for e in systems}
+    (e,) = [e for e in systems if e.name == name]
+    assert plural in e.aliases
+    assert {m.text for m in e.mentions} == {name, plural}
+
+
+def test_a_capital_s_is_no_plural(extractor):
+    """"GRCS" and "GRCD" are two variants of "GRC", not its plural: three entities."""
+    rec = record(extractor, "We introduce Greedy Rejection Coding (GRC). We then study two variants of GRC, "
+                            "namely GRCS and GRCD, and show that GRCS terminates.")
+    assert {"GRC", "GRCS", "GRCD"} <= {e.name for e in rec.methods + rec.models}
