@@ -215,7 +215,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     groups += _surface_groups(text, _longest_spans(rest))
     entities, held = _decide(text, groups)
     entities = _one_per_name(entities)
-    entities = _plural_is_the_name(entities)
+    entities = one_task_per_phrase(_plural_is_the_name(entities))
     held += _unclaimed_generic_words(text, entities, held)
     _proposed_from_spans(doc, entities)
     _all_mentions(text, entities)
@@ -436,6 +436,32 @@ def _plural_is_the_name(entities: list[Entity]) -> list[Entity]:
         one.sources |= e.sources
         if e.role == "proposed":
             one.role = "proposed"
+    return [e for e in entities if id(e) not in gone]
+
+
+def one_task_per_phrase(entities: list[Entity]) -> list[Entity]:
+    """A task named again by the last words of a longer task's name is that task ("video action
+    detection" ... "action detection", "graph-based face clustering" ... "face clustering"), as the
+    annotation guideline writes it: the longer keeps its name and takes the shorter as an alias,
+    with its mentions, sources and role; not when two longer tasks end with it ("node
+    classification" and "graph classification" leave "classification" alone). Called by the
+    resolver and again by the entity typer, which adds and retypes tasks."""
+    tasks = [e for e in entities if e.types[0] == "TASK"]
+    words = {id(e): e.name.casefold().split() for e in tasks}
+    gone: set[int] = set()
+    for b in sorted(tasks, key=lambda e: (len(words[id(e)]), e.name)):
+        wb = words[id(b)]
+        longer = [a for a in tasks if id(a) not in gone and a is not b
+                  and len(words[id(a)]) > len(wb) and words[id(a)][-len(wb):] == wb]
+        if len(longer) != 1:
+            continue
+        (a,) = longer
+        gone.add(id(b))
+        a.mentions = sorted(set(a.mentions) | set(b.mentions))
+        a.aliases += [x for x in [b.name] + b.aliases if x not in a.aliases and x.casefold() != a.name.casefold()]
+        a.sources |= b.sources
+        if b.role == "proposed":
+            a.role = "proposed"
     return [e for e in entities if id(e) not in gone]
 
 

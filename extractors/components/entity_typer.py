@@ -33,7 +33,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .candidates import Source
-from .entities import Entity, set_entities
+from .entities import Entity, one_task_per_phrase, set_entities
 from .linker import vague_measure
 from .type_features import CLASSES, MEASURE_RULE, NONE, Row, rows
 
@@ -185,6 +185,7 @@ def retype(doc: Doc, model: dict) -> None:
         spans = [m for e in added for m in e.mentions]
         doc._.held_metrics = [h for h in doc._.held_metrics or []
                               if not any(a < h.end and h.start < b for a, b in spans)]
+    entities = one_task_per_phrase(entities)
     entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
     set_entities(doc, entities)
 

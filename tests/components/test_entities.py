@@ -247,3 +247,31 @@ def test_a_capital_s_is_no_plural(extractor):
     rec = record(extractor, "We introduce Greedy Rejection Coding (GRC). We then study two variants of GRC, "
                             "namely GRCS and GRCD, and show that GRCS terminates.")
     assert {"GRC", "GRCS", "GRCD"} <= {e.name for e in rec.methods + rec.models}
+
+
+@pytest.mark.parametrize("text, name, shorter", [
+    ("We study graph-based face clustering. Face clustering groups unlabeled faces by identity, and our "
+     "method sets a new state of the art in face clustering.", "graph-based face clustering", "face clustering"),
+    ("We address video action detection. Action detection requires localizing actions in time.",
+     "video action detection", "Action detection"),
+])
+def test_a_task_named_by_its_last_words_is_one_task(extractor, text, name, shorter):
+    """A task named again by the last words of a longer task's name is that task: the longer name,
+    the shorter an alias (entities.one_task_per_phrase)."""
+    rec = record(extractor, text)
+    (task,) = rec.tasks
+    assert (task.name, task.aliases) == (name, [shorter])
+    assert shorter in {m.text for m in task.mentions}
+
+
+def test_a_task_two_longer_tasks_end_with_stays_apart():
+    """"classification" after "node classification" and "graph classification" is neither's."""
+    from extractors.components.entities import Entity, one_task_per_phrase
+    tasks = [Entity(name=n, types=["TASK"], mentions=[(i, i + 1)]) for i, n in
+             enumerate(["node classification", "graph classification", "classification"])]
+    assert [e.name for e in one_task_per_phrase(tasks)] == ["node classification", "graph classification",
+                                                            "classification"]
+    tasks = [Entity(name=n, types=["TASK"], mentions=[(i, i + 1)]) for i, n in
+             enumerate(["node classification", "classification"])]
+    (one,) = one_task_per_phrase(tasks)
+    assert (one.name, one.aliases, one.mentions) == ("node classification", ["classification"], [(0, 1), (1, 2)])
