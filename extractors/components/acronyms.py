@@ -6,8 +6,11 @@ Definitions found on the clean text (so a long form split by markup, such as
 - ``SHORT (long form)`` — when the parenthesis holds more words than the short form has letters;
 - ``long form: SHORT`` — a definition by colon ("in-context learning: ICL for ...");
 - ``long form, named SHORT`` — "a Mixed-scale Sparse Voxel Transformer, named MsSVT" (also
-  called, dubbed, termed, abbreviated, referred to as, denoted as; and "or" when every letter
-  starts a word: "Unsupervised Neural Machine Translation or UNMT");
+  called, dubbed, termed, abbreviated, referred to as, denoted as; and "or" or "namely" when every
+  letter starts a word or continues the one before: "Unsupervised Neural Machine Translation or
+  UNMT", "a novel Multi-modal Grouping Network, namely MGN"; not a list: "namely A, B, and C");
+- ``SHORT (short for long form)``, ``SHORT for Long Form`` — "PEP (short for Plug-in Embedding
+  Pruning)", "TRGL for Transport Regularized Greedy Learning" (capitalised words, one letter each);
 - ``Long Form, SHORT,`` — "Trigonometry-Aware Neural networKs for ..., TANKBind, that ...";
 - ``SHORT, long form`` / ``SHORT: long form`` — an appositive ("REAP, Router-weighted Expert
   Activation Pruning", "CoLLAT: Contrastive Locked Language and Audio Tuning").
@@ -66,8 +69,10 @@ _APPOSITION = rx(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a
 _LETTER_WORDS = {"1": ("one",), "2": ("to", "two"), "3": ("three",), "4": ("for", "four"),
                  "x": ("ex", "cross", "trans")}
 _NAMED = rx(r",?\s+(?:(?:which\s+)?(?:we\s+)?(?:named|called|dubbed|termed(?:\s+as)?|coined|"
-            r"abbreviated(?:\s+as)?|referred\s+to\s+as|denoted\s+(?:as|by))|(or))"
-            r"\s+(\p{Lu}[\p{L}\p{N}\-]{1,11})(?=[\s,.;:)]|$)")
+            r"abbreviated(?:\s+as)?|referred\s+to\s+as|denoted\s+(?:as|by))|(or|namely))"
+            r"\s+(\p{Lu}[\p{L}\p{N}\-]{1,11})(?=[\s,.;:)]|$)"
+            # "namely" also opens lists ("three methods, namely GAUG, MH-Aug, and GraphAug"): not before another name
+            r"(?!,?\s+(?:and\s+)?\p{Lu})")
 #: a short form set off by commas right after its long form: "..., TANKBind, that builds ..."
 _BETWEEN_COMMAS = rx(r"(?<=\p{L}),\s+(\p{Lu}[\p{L}\p{N}\-]{1,11}),")
 _COLON = rx(r"([\p{L}][\p{L}\-\s]{2,60}):\s+(\p{Lu}[\p{L}\p{N}\-]{1,10})(?=[\s,.;])")
@@ -279,6 +284,13 @@ _INNER_CUE = rx(r"(?:named|called|dubbed|termed|abbreviated(?:\s+as)?|short(?:en
                 r"i\.e\.,?|a\.k\.a\.?|aka)\s+", regex.IGNORECASE)
 #: ... and words after it: "(FocalNets in short)", "(VLN for short)"
 _INNER_TAIL = rx(r"\s+(?:in|for)\s+short\s*$", regex.IGNORECASE)
+#: words a paren may put before a long form that spells out the short form before the paren:
+#: "PEP (short for Plug-in Embedding Pruning)", "SAC (which stands for Soft Actor-Critic)"
+_INNER_EXPANDS = rx(r"(?:short\s+for|(?:which\s+)?stands?\s+for|abbreviat\w+\s+(?:of|for))\s+", regex.IGNORECASE)
+#: a short form, "for" (or "stands for") and a run of capitalised words, each giving a letter:
+#: "We call the method TRGL for Transport Regularized Greedy Learning"
+_FOR_LONG = rx(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{Lu}\p{N}\-]{1,10})\s+(?:stands\s+for|short\s+for|for)\s+"
+               r"(\p{Lu}[\p{L}\-]*(?:\s+(?:(?:of|for|and|with|via|to|in|on|the|a)\s+)?\p{Lu}[\p{L}\-]*){1,9})")
 def _words_before(text: str, end: int, n: int, sents: Sentences) -> list[tuple[int, int, str]]:
     """The last `n` words before `end` in its sentence (function words not counted), after any
     "; " or bracket."""
@@ -376,11 +388,15 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
                 defined = True
         if defined:
             continue
-        # reverse: SHORT (long form)
+        # reverse: SHORT (long form), SHORT (short for long form)
         before = rx(r"([\p{L}\p{N}][\p{L}\p{N}\-]{1,11})\s*$").search(text[max(0, m.start() - 14):m.start()])
+        expands = _INNER_EXPANDS.match(inner)
+        if expands:
+            first_part = rx(r"[,;]").split(inner[expands.end():])[0].strip()
         if before and is_short_form(before.group(1)) and len(inner.split()) > 1:
             short = before.group(1)
-            long_words = [(m.start(1) + w.start(), m.start(1) + w.end(), w.group()) for w in _WORDS.finditer(first_part)]
+            offset = m.start(1) + (inner.index(first_part, expands.end()) if expands else 0)
+            long_words = [(offset + w.start(), offset + w.end(), w.group()) for w in _WORDS.finditer(first_part)]
             if long_words and long_words[0][2][:1].lower() == short[:1].lower():
                 k = best_long_form(short, long_words)
                 if k is not None and k[0] == 0:
@@ -397,6 +413,8 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
         k = _long_form_ending_at(view, m.group(2), m.start(), sents, min_initials=2, strict=bool(m.group(1)))
         if k is not None and k[1] - k[0] > len(m.group(2)) and " " in text[k[0]:k[1]]:
             found.append(AcronymMatch(m.group(2), text[k[0]:k[1]], m.start(2), m.end(2), *k))
+    for m in _FOR_LONG.finditer(text):  # "TRGL for Transport Regularized Greedy Learning"
+        found += _spelled_out_after(m, sents)
     for m in _BETWEEN_COMMAS.finditer(text):  # "Trigonometry-Aware Neural networKs for ..., TANKBind,"
         k = _long_form_ending_at(view, m.group(1), m.start(), sents, min_initials=2, strict=True)
         if k is not None and " " in text[k[0]:k[1]] and text[k[0]].isupper():  # a title, not a blend
@@ -411,6 +429,22 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
         a.mentions = _mentions(text, a)
         out.append(a)
     return out
+
+
+def _spelled_out_after(m, sents: Sentences) -> list[AcronymMatch]:
+    """"TRGL for Transport Regularized Greedy Learning": a short form of two capitals or more, then
+    "for" and a run of capitalised words (`_FOR_LONG`) from whose first word on every letter of
+    the short form starts a word, in order, and no word is left over; in one sentence."""
+    short = m.group(1)
+    if sum(ch.isupper() for ch in short) < 2 or not is_short_form(short) or sents.start(m.start(1)) != sents.start(m.start(2)):
+        return []
+    words = [(m.start(2) + w.start(), m.start(2) + w.end(), w.group()) for w in _WORDS.finditer(m.group(2))]
+    for n in range(len(words), 1, -1):   # the shortest run the letters fill: "... Learning and study"
+        a = align(short, words[:n])
+        if a is not None and a.first == 0 and a.last == n - 1 and a.initials == a.units and a.missing == 0:
+            return [AcronymMatch(short, m.string[words[0][0]:words[n - 1][1]], m.start(1), m.end(1),
+                                 words[0][0], words[n - 1][1])]
+    return []
 
 
 #: a run of capitalised words, function words allowed between them ("Causal Self-Talk",
