@@ -895,7 +895,8 @@ _OF_PHRASE = rx(rf"\b(?:{_REPORT_VERBS})\s+(?:an?|the)\s+"
 def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optional[str]:
     """"achieves a designability of 92.3%", "with a novelty of 0.71": the noun phrase the score
     is "of" names what it measures, unless it names a total, a change or a setting; evaluative
-    words before it are not part of it ("an impressive performance of 98.1%": performance)."""
+    words before it are not part of it, and what is left must name a measure ("an impressive
+    performance of 98.1%": "performance" names none, `vague_measure`)."""
     m = _OF_PHRASE.search(text, max(s_start, pos - 80), pos)
     if not m or m.group(1).split()[-1].lower() in resources.word_list("not_metric_heads"):
         return None
@@ -906,7 +907,7 @@ def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optio
         if word.start() != start or not _stop_word_start(word.group().rstrip()):
             break
         start = word.end()
-    if start == m.end(1):
+    if start == m.end(1) or vague_measure(text, start, m.end(1)):
         return None
     return _metric_entity(revived, text[start:m.end(1)], lambda: [(start, m.end(1))])
 
