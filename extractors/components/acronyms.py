@@ -291,6 +291,8 @@ _INNER_EXPANDS = rx(r"(?:short\s+for|(?:which\s+)?stands?\s+for|abbreviat\w+\s+(
 #: "We call the method TRGL for Transport Regularized Greedy Learning"
 _FOR_LONG = rx(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{Lu}\p{N}\-]{1,10})\s+(?:stands\s+for|short\s+for|for)\s+"
                r"(\p{Lu}[\p{L}\-]*(?:\s+(?:(?:of|for|and|with|via|to|in|on|the|a)\s+)?\p{Lu}[\p{L}\-]*){1,9})")
+
+
 def _words_before(text: str, end: int, n: int, sents: Sentences) -> list[tuple[int, int, str]]:
     """The last `n` words before `end` in its sentence (function words not counted), after any
     "; " or bracket."""
@@ -436,7 +438,8 @@ def _spelled_out_after(m, sents: Sentences) -> list[AcronymMatch]:
     "for" and a run of capitalised words (`_FOR_LONG`) from whose first word on every letter of
     the short form starts a word, in order, and no word is left over; in one sentence."""
     short = m.group(1)
-    if sum(ch.isupper() for ch in short) < 2 or not is_short_form(short) or sents.start(m.start(1)) != sents.start(m.start(2)):
+    if sum(ch.isupper() for ch in short) < 2 or not is_short_form(short) \
+            or sents.start(m.start(1)) != sents.start(m.start(2)):
         return []
     words = [(m.start(2) + w.start(), m.start(2) + w.end(), w.group()) for w in _WORDS.finditer(m.group(2))]
     for n in range(len(words), 1, -1):   # the shortest run the letters fill: "... Learning and study"

@@ -401,12 +401,19 @@ def _one_per_name(entities: list[Entity]) -> list[Entity]:
             first[k] = e
             out.append(e)
             continue
-        kept.mentions = sorted(set(kept.mentions) | set(e.mentions))
-        kept.aliases += [a for a in e.aliases if a not in kept.aliases and a.casefold() != k]
-        kept.sources |= e.sources
-        if e.role == "proposed":
-            kept.role = "proposed"
+        _absorb(kept, e)
     return out
+
+
+def _absorb(kept: Entity, other: Entity) -> None:
+    """`kept` takes `other`'s mentions, its name and aliases as aliases (not a spelling of its own
+    name), its sources and a proposed role: one entity where the resolver had two."""
+    kept.mentions = sorted(set(kept.mentions) | set(other.mentions))
+    own = kept.name.casefold()
+    kept.aliases += [a for a in [other.name] + other.aliases if a not in kept.aliases and a.casefold() != own]
+    kept.sources |= other.sources
+    if other.role == "proposed":
+        kept.role = "proposed"
 
 
 #: types whose names may be one entity's singular and plural: systems, data, measures, tasks
@@ -431,11 +438,7 @@ def _plural_is_the_name(entities: list[Entity]) -> list[Entity]:
         if one is None or one is e or id(one) in gone or _KIN.get(one.types[0]) != _KIN.get(e.types[0]):
             continue
         gone.add(id(e))
-        one.mentions = sorted(set(one.mentions) | set(e.mentions))
-        one.aliases += [a for a in [e.name] + e.aliases if a not in one.aliases and a.casefold() != one.name.casefold()]
-        one.sources |= e.sources
-        if e.role == "proposed":
-            one.role = "proposed"
+        _absorb(one, e)
     return [e for e in entities if id(e) not in gone]
 
 
@@ -457,11 +460,7 @@ def one_task_per_phrase(entities: list[Entity]) -> list[Entity]:
             continue
         (a,) = longer
         gone.add(id(b))
-        a.mentions = sorted(set(a.mentions) | set(b.mentions))
-        a.aliases += [x for x in [b.name] + b.aliases if x not in a.aliases and x.casefold() != a.name.casefold()]
-        a.sources |= b.sources
-        if b.role == "proposed":
-            a.role = "proposed"
+        _absorb(a, b)
     return [e for e in entities if id(e) not in gone]
 
 

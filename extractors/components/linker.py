@@ -136,9 +136,11 @@ _BEFORE_LINK_WORDS = (r"of|at|is|was|=|:|reaches|reaching|achieves|\)|"
                       r"achieving|by|to|from|around|about|approximately|up\s+to|over|under|below|above|"
                       r"than|more|less|only|just|nearly|almost|an?|the|and|\(|,")
 #: those that may follow an "on <name>" between them
-_AFTER_NAME_LINK_WORDS = (r"of|at|is|was|=|:|by|to|from|around|about|approximately|up\s+to|only|just|nearly|almost|\(|,|"
-                          r"reach(?:es|ed)|achiev(?:es|ed)|attain(?:s|ed)")   # "the detection accuracy of MTGAN reaches 0.998"
-_METRIC_BEFORE = rx(rf"^(?:\s*(?:scores?|values?|rates?|performance)?\s*(?:{_BEFORE_LINK_WORDS}))*"  # "FID scores of 2.97"
+#: (and a verb of achieving: "the detection accuracy of MTGAN reaches 0.998")
+_AFTER_NAME_LINK_WORDS = (r"of|at|is|was|=|:|by|to|from|around|about|approximately|up\s+to|only|just|nearly|"
+                          r"almost|\(|,|reach(?:es|ed)|achiev(?:es|ed)|attain(?:s|ed)")
+#: ("FID scores of 2.97", "ROC AUC performance from 0.798": a word for its values may follow the name)
+_METRIC_BEFORE = rx(rf"^(?:\s*(?:scores?|values?|rates?|performance)?\s*(?:{_BEFORE_LINK_WORDS}))*"
                                # "accuracy on AIME24 from 13.3% to ...": one "on <name>" may come between
                                r"(?:\s+(?:on|in|of|over|across)\s+(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}\-.]*"
                                rf"(?:\s*(?:{_AFTER_NAME_LINK_WORDS}))+)?\s*$")
