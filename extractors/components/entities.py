@@ -20,7 +20,8 @@ metric). How decisions are combined:
 5. Role = proposed when a proposal cue names it, when it is a coined name used again and again
    (not a plural, a modifier, or a name first met in a sentence about prior work), or a
    variant of a proposed name ("LiteViT-S", "Inductive-SubSelNet", "MVAST-FF" beside
-   "MVAST-O"); else used.
+   "MVAST-O"); else used. A name the field shares (`field_terms`: "graph neural network (GNN)")
+   is never proposed.
 
 Writes ``doc._.entities`` (list of `Entity`, clean offsets), ``doc._.held_metrics`` and
 ``doc.spans["entities"]``.
@@ -38,6 +39,7 @@ from spacy.tokens import Doc
 from .. import resources
 from ..regexes import longest_first
 from .textutil import SpanIndex, doc_text, find_word, rx
+from .field_terms import is_field_term
 from .candidates import SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, is_family, model_shaped
 from .lexicon import entries
 from .quality import generic_words, plurals
@@ -221,6 +223,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     _all_mentions(text, entities)
     _names_as_written_mid_sentence(text, entities, doc_sentences(doc))
     _coined_names_are_proposed(text, entities)
+    _field_terms_are_not_proposed(entities)
     entities += _proposed_variants(entities, cands)
     entities = _title_names_are_proposed(text, doc.user_data.get("extractors.title"), entities,
                                          [(u.start, u.end) for u in doc._.urls or []])
@@ -662,6 +665,16 @@ def _coined_names_are_proposed(text: str, entities: list[Entity]) -> None:
                 and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"} \
                 and not rx(r".*\p{Lu}s|.*-\p{Ll}+(?:ed|ing)").fullmatch(e.name) and not _prior_work(text, min(e.mentions)):
             e.role = "proposed"
+
+
+def _field_terms_are_not_proposed(entities: list[Entity]) -> None:
+    """A name the field shares is not the paper's own (`field_terms`: a long form many other
+    abstracts write): "We propose a geometric scattering-based graph neural network (GNN)", "We
+    present a stochastic differential equation (SDE)", "This work proposes a branch and bound
+    (BB) scheme" propose a kind of system and leave it unnamed, so the entity is used."""
+    for e in entities:
+        if e.role == "proposed" and is_field_term([e.name, *e.aliases]):
+            e.role = "used"
 
 
 def _prior_work(text: str, span: tuple) -> bool:

@@ -1,0 +1,107 @@
+"""Build extractors/resources/field_terms.tsv: long forms the field shares (components/field_terms.py).
+
+    python data/build_field_terms.py [CORPUS ...]       # default: the two ../shared corpora
+    python data/build_field_terms.py --check            # exit 1 when the file is not what a build writes
+
+1. Leave out every abstract that an annotation file holds (any `*.jsonl` under data/annotations
+   and data/results, development and held out, batches included): no scored abstract counts
+   towards the terms that score it.
+2. Read the acronym definitions of the rest with the pipeline's own finder
+   (`acronyms.find_acronyms`, on the normalised text): their long forms are the candidate terms.
+3. Count, for each candidate (`field_terms.term_key`), the abstracts of the rest that write it or
+   its plural, defined or not (an Aho-Corasick pass over the case- and separator-folded texts,
+   whole words only).
+4. Keep the terms written in at least `field_terms.MIN_ABSTRACTS` abstracts; write them sorted,
+   with their counts, under a commented header. The output depends only on the corpora, the
+   annotation files' ids and the code, so the build is reproducible.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import ahocorasick
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+OUT = ROOT / "extractors" / "resources" / "field_terms.tsv"
+CORPORA = [ROOT.parent / "shared" / "corpus" / "abstracts.jsonl", ROOT.parent / "shared" / "corpus" / "neurips2023.jsonl"]
+
+HEADER = """\
+# Field terms: long forms that acronym definitions of the corpus abstracts name and that at least
+# {min} of those abstracts write (extractors/components/field_terms.py reads the first column;
+# the second is the number of abstracts, for reading). Built by data/build_field_terms.py from
+# ../shared/corpus ({corpora}), leaving out every abstract an annotation file holds ({left}
+# abstracts); {kept} abstracts read, {defined} distinct long forms defined. Do not edit by hand.
+# term\tabstracts
+"""
+
+
+def annotated_ids() -> set[str]:
+    """The `id` of every abstract in an annotation file (data/annotations, data/results)."""
+    ids = set()
+    for folder in ("annotations", "results"):
+        for path in sorted((ROOT / "data" / folder).rglob("*.jsonl")):
+            with open(path, encoding="utf-8") as fh:
+                ids.update(json.loads(line)["id"] for line in fh if line.strip())
+    return ids
+
+
+def build(corpora: list[Path]) -> str:
+    """The file's text."""
+    from extractors.components.acronyms import find_acronyms
+    from extractors.components.field_terms import _SEPARATORS, MIN_ABSTRACTS, term_key
+    from extractors.normalize import normalize
+    left = annotated_ids()
+    texts, skipped = [], 0
+    for corpus in corpora:
+        with open(corpus, encoding="utf-8") as fh:
+            for line in fh:
+                if not line.strip():
+                    continue
+                item = json.loads(line)
+                if item["id"] in left:
+                    skipped += 1
+                else:
+                    texts.append(normalize(item["abstract"]).clean)
+    defined = {term_key(a.long) for text in texts for a in find_acronyms(text)}
+    defined = {t for t in defined if len(t) >= 4 and " " in t or len(t) >= 8}
+    automaton = ahocorasick.Automaton()
+    for term in defined:  # the term and its plurals, each found as itself
+        forms = {term, term + "s", term + "es"} | ({term[:-1] + "ies"} if term.endswith("y") else set())
+        for form in forms:
+            automaton.add_word(form, (form, term))
+    automaton.make_automaton()
+    counts: Counter = Counter()
+    for text in texts:
+        folded = " " + _SEPARATORS.sub(" ", text.casefold()) + " "
+        seen = set()
+        for end, (form, term) in automaton.iter(folded):
+            if not folded[end - len(form)].isalnum() and not folded[end + 1].isalnum():
+                seen.add(term)
+        counts.update(seen)
+    kept = sorted((t, n) for t, n in counts.items() if n >= MIN_ABSTRACTS)
+    head = HEADER.format(min=MIN_ABSTRACTS, corpora=", ".join(c.name for c in corpora), left=skipped,
+                         kept=len(texts), defined=len(defined))
+    return head + "".join(f"{t}\t{n}\n" for t, n in kept)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("corpora", nargs="*", type=Path, default=CORPORA)
+    ap.add_argument("--check", action="store_true", help="compare with the shipped file instead of writing it")
+    args = ap.parse_args()
+    text = build(args.corpora)
+    if args.check:
+        same = OUT.read_text(encoding="utf-8") == text
+        print(f"{OUT.relative_to(ROOT)}: {'up to date' if same else 'differs from a fresh build'}")
+        sys.exit(0 if same else 1)
+    OUT.write_text(text, encoding="utf-8")
+    print(f"wrote {OUT.relative_to(ROOT)}: {text.count(chr(10)) - HEADER.count(chr(10))} terms")
+
+
+if __name__ == "__main__":
+    main()
