@@ -423,6 +423,8 @@ def _read_number(text: str, m: regex.Match, excl, t) -> Optional[NumberMatch]:
         num.value = _expand(value, t["magnitudes"][mult][0])
         num.magnitude = mult
     unit, kind = _attached_unit(text, m, num, spread, attached, t)
+    if integer and _decade(text, s, e, value):
+        return None
     # citation years and other calendar years
     if integer and "," not in m.group("num") and 1900 <= value <= 2039 and unit is None \
             and not m.group("sign"):
@@ -437,6 +439,16 @@ def _read_number(text: str, m: regex.Match, excl, t) -> Optional[NumberMatch]:
     num.qualifier, num.context_start = _qualifier(text, s, t)
     num.kind = num.unit_kind = kind0 or ""
     return num
+
+
+#: what is written before a decade: "the 1970s", "the early 2000s", "the mid-1990s"
+_BEFORE_DECADE = rx(r"\bthe\s+(?:(?:early|late)\s+|mid-?\s*)?$", regex.IGNORECASE)
+
+
+def _decade(text: str, start: int, end: int, value: float) -> bool:
+    """A decade, not "s" for seconds: "a method proposed in the 1970s", "since the early 2000s"."""
+    return 1900 <= value <= 2030 and value % 10 == 0 and text[end:end + 1] == "s" \
+        and not text[end + 1:end + 2].isalnum() and bool(_BEFORE_DECADE.search(text, max(0, start - 12), start))
 
 
 def _screen(text: str, m: regex.Match, excl, t):
