@@ -206,6 +206,20 @@ def is_doer(text: str, s: int, t: int) -> bool:
         and _DOER_AFTER.match(text, t + 1) is not None
 
 
+#: "of" and perhaps "the" right before a name: what a measure written before them is of
+_MEASURE_OF = rx(r"\s+of\s+(?:the\s+)?$")
+
+
+def measured_doer(text: str, s: int, t: int, metrics: "Mentions") -> bool:
+    """Is the name at `text[s:t]` what a metric written right before it is of, and the doer of
+    its clause: "the average detection accuracy of MTGAN reaches 0.998"? That "of" says whose
+    number it is, not where it comes from ("the results of [12]"); without the verb ("improve the
+    FID of StyleGAN3 from 21.4 to 13.6") the name is what was measured, not who improved it."""
+    of = _MEASURE_OF.search(text, max(0, s - 12), s)
+    return of is not None and is_doer(text, s, t) \
+        and any(end == of.start() for _, end, _ in metrics.within(of.start() - 80, of.start()))
+
+
 #: a noun, a comma and a space right before a name: the name is in apposition to the noun
 _SET_OFF_BEFORE = rx(r"\b\p{Ll}{3,},[ ]$")
 
@@ -270,7 +284,7 @@ def link_numbers(doc: Doc) -> None:
         n.metric = metric
         # ---- subject(s)
         if n.kind != "count":
-            subs = _subjects(text, n, s_start, s_end, systems, proposed_systems, clauses)
+            subs = _subjects(text, n, s_start, s_end, systems, proposed_systems, metrics, clauses)
             if n.kind == "score" and before_value(text, n, nums):
                 # the before-value of a change is never the proposed system's own (a baseline's
                 # when the text names whose, else nobody's)
@@ -1309,7 +1323,8 @@ _PAREN_ITEMS = rx(r"\s*\(\s*(?:[^()]{1,40}?[,;]\s*)?[~≈∼<>]?\s*")
 _WE = rx(r"\b[Ww]e\b")
 
 
-def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict] = None) -> list[str]:
+def _subjects(text, n, s_start, s_end, systems, proposed, metrics: "Mentions",
+              clauses: Optional[dict] = None) -> list[str]:
     # "outperforming FrameDiff (78.1%) and Genie (84.5%)": the system the parenthesis follows;
     # "(e.g., SimCLR: 51.8%, SwAV: 63.7%)": the system that labels the number
     near = systems.within(n.start - 200, n.start)
@@ -1334,7 +1349,7 @@ def _subjects(text, n, s_start, s_end, systems, proposed, clauses: Optional[dict
     ours = [first_ours] if first_ours is not None and first_ours.end() <= n.start else []
     first = None
     for m in before:
-        if not _BASELINE_BEFORE.search(text[max(c_start, m[0] - 40):m[0]]) or \
+        if not _BASELINE_BEFORE.search(text[max(c_start, m[0] - 40):m[0]]) or measured_doer(text, m[0], m[1], metrics) or \
                 rx(r"\b(?:including|such\s+as|e\.g\.,?)\s+$").search(text[max(c_start, m[0] - 20):m[0]]):
             first = m
             break
@@ -1515,6 +1530,11 @@ def measured_on_shape(text: str, n, s_end: int, systems: "Mentions") -> Optional
     return None
 
 
+#: what joins a member to its suite: "Aircraft dataset in the META-DATASET benchmark", "MNLI of GLUE",
+#: "the hard split from BIG-Bench"
+_MEMBER_OF = rx(r"\s+(?:(?:data(?:\s*set)?|benchmark|subset|split|task|suite|environment)s?\s+)?(?:in|of|from)\s+(?:the\s+)?")
+
+
 def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
     in_sent = [m for m in data.within(s_start, s_end) if not pretraining_data(text, m[0])]
     # "on MMLU (86.4 vs. 86.5)": the parenthesis belongs to the name it follows
@@ -1527,6 +1547,8 @@ def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
             return after[0][2].name
         before = [m for m in in_sent if m[1] <= n.start]
         if before:
+            if len(before) > 1 and _MEMBER_OF.fullmatch(text, before[-2][1], before[-1][0]):
+                return before[-2][2].name  # "on the Aircraft dataset in the META-DATASET benchmark"
             return before[-1][2].name
         paren = [m for m in in_sent if m[0] >= n.end and "(" in text[max(s_start, n.start - 2):n.start + 1]]
         if paren:
