@@ -120,6 +120,16 @@ def add_candidates(doc: Doc, cands: list[Candidate]) -> None:
 FAMILY = rx(r"^(?:\p{Lu}{2,}s|\p{Ll}[\p{Ll}\-\s]*s)$")
 
 
+#: a number format: the precision a model computes in ("FP32", "INT8", "bf16", "TF32")
+_NUMBER_FORMAT = rx(r"(?:FP|INT|UINT|BF|TF|fp|int|uint|bf)(?:4|8|16|32|64)")
+
+
+def is_number_format(surface: str) -> bool:
+    """Is the name a number format ("FP32", "INT8")? The precision a system runs at, never the
+    system a result is about ("retains the accuracy of its FP32 counterpart within 1%")."""
+    return _NUMBER_FORMAT.fullmatch(surface) is not None
+
+
 def is_family(surface: str, names=frozenset()) -> bool:
     """A plural family name (`FAMILY`: "LLMs", "transformers"), or the plural of a system's name
     that the abstract (`names`) or the lexicon knows: "ResNets", "ViTs", "ConvNets", "GFlowNets".

@@ -31,7 +31,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from .candidates import is_family
+from .candidates import is_family, is_number_format
 from .entities import add_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
 from .linker import (Mentions, after_from, data_mentions, dataset_split, metric_mentions, parallel_lists,
@@ -127,7 +127,8 @@ def choose(model: dict, candidates: list[Pair], attr: str) -> Pair:
     """The candidate the model prefers for `attr` (see `select`), a kind of system that the paper
     does not propose never a subject (`generic_family`)."""
     if attr == "subject":
-        candidates = [p for p in candidates if not generic_family(p)]
+        candidates = [p for p in candidates if not generic_family(p)
+                      and not (p.entity is not None and is_number_format(p.entity.name))]
     return candidates[select(model, [features(p) for p in candidates], attr)]
 
 

@@ -45,7 +45,7 @@ from ..models import LEADERBOARD_KINDS
 from ..regexes import longest_first
 from .textutil import doc_text, rx
 
-from .candidates import Source, Weight, is_family
+from .candidates import Source, Weight, is_family, is_number_format
 from .entities import Entity, add_entities, named_measure_words
 from .names import MEASURED_BY_WORDS
 from .numbers import BY_HEDGES, inner_numbers
@@ -244,7 +244,7 @@ def link_numbers(doc: Doc) -> None:
     # plural family names (LLMs, GNNs, transformers, ResNets) are kinds of systems, not a result's subject
     entity_names = frozenset(e.name for e in ents)
     systems = Mentions(m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
-                       and not is_family(text[m[0]:m[1]], entity_names))
+                       and not is_family(text[m[0]:m[1]], entity_names) and not is_number_format(m[2].name))
     data = data_mentions(ents)
     metrics = Mentions(m for m in mentions if "METRIC" in m[2].types)
     data_entities = {id(m[2]): m[2] for m in data}
