@@ -9,8 +9,9 @@
 2. Read the acronym definitions of the rest with the pipeline's own finder
    (`acronyms.find_acronyms`, on the normalised text): their long forms are the candidate terms.
 3. Count, for each candidate (`field_terms.term_key`), the abstracts of the rest that write it or
-   its plural, defined or not (an Aho-Corasick pass over the case- and separator-folded texts,
-   whole words only).
+   its plural, defined or not, the times it is written and how many of them in lower case (an
+   Aho-Corasick pass over the case- and separator-folded texts, `field_terms.fold`, whole words
+   only).
 4. Keep the terms written in at least `field_terms.MIN_ABSTRACTS` abstracts; write them sorted,
    with their counts, under a commented header. The output depends only on the corpora, the
    annotation files' ids and the code, so the build is reproducible.
@@ -32,11 +33,12 @@ CORPORA = [ROOT.parent / "shared" / "corpus" / "abstracts.jsonl", ROOT.parent / 
 
 HEADER = """\
 # Field terms: long forms that acronym definitions of the corpus abstracts name and that at least
-# {min} of those abstracts write (extractors/components/field_terms.py reads the first column;
-# the second is the number of abstracts, for reading). Built by data/build_field_terms.py from
-# ../shared/corpus ({corpora}), leaving out every abstract an annotation file holds ({left}
-# abstracts); {kept} abstracts read, {defined} distinct long forms defined. Do not edit by hand.
-# term\tabstracts
+# {min} of those abstracts write (extractors/components/field_terms.py). Columns: the term (its
+# `term_key`), the abstracts that write it, the times it is written, the times it is written in
+# lower case. Built by data/build_field_terms.py from ../shared/corpus ({corpora}), leaving out
+# every abstract an annotation file holds ({left} abstracts); {kept} abstracts read, {defined}
+# distinct long forms defined. Do not edit by hand.
+# term\tabstracts\twritten\tlower-case
 """
 
 
@@ -53,7 +55,7 @@ def annotated_ids() -> set[str]:
 def build(corpora: list[Path]) -> str:
     """The file's text."""
     from extractors.components.acronyms import find_acronyms
-    from extractors.components.field_terms import _SEPARATORS, MIN_ABSTRACTS, term_key
+    from extractors.components.field_terms import MIN_ABSTRACTS, fold, term_key
     from extractors.normalize import normalize
     left = annotated_ids()
     texts, skipped = [], 0
@@ -75,18 +77,24 @@ def build(corpora: list[Path]) -> str:
         for form in forms:
             automaton.add_word(form, (form, term))
     automaton.make_automaton()
-    counts: Counter = Counter()
+    abstracts: Counter = Counter()   # abstracts that write the term
+    written: Counter = Counter()     # times it is written
+    lower: Counter = Counter()       # ... of them in lower case
     for text in texts:
-        folded = " " + _SEPARATORS.sub(" ", text.casefold()) + " "
+        folded = " " + fold(text) + " "
         seen = set()
         for end, (form, term) in automaton.iter(folded):
-            if not folded[end - len(form)].isalnum() and not folded[end + 1].isalnum():
+            start = end - len(form) + 1
+            if not folded[start - 1].isalnum() and not folded[end + 1].isalnum():
                 seen.add(term)
-        counts.update(seen)
-    kept = sorted((t, n) for t, n in counts.items() if n >= MIN_ABSTRACTS)
+                written[term] += 1
+                surface = text[start - 1:end]
+                lower[term] += surface == surface.lower()
+        abstracts.update(seen)
+    kept = sorted(t for t, n in abstracts.items() if n >= MIN_ABSTRACTS)
     head = HEADER.format(min=MIN_ABSTRACTS, corpora=", ".join(c.name for c in corpora), left=skipped,
                          kept=len(texts), defined=len(defined))
-    return head + "".join(f"{t}\t{n}\n" for t, n in kept)
+    return head + "".join(f"{t}\t{abstracts[t]}\t{written[t]}\t{lower[t]}\n" for t in kept)
 
 
 def main() -> None:

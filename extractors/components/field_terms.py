@@ -29,7 +29,12 @@ from .textutil import rx
 
 #: a long form is a field term when at least this many unannotated corpus abstracts write it
 MIN_ABSTRACTS = 3
+#: a field term written in lower case at least this share of the times is a common noun
+#: (`generic_terms`): on the development files every result the linker gave such a term as
+#: subject was another's or nobody's (15 of 15)
+GENERIC_SHARE = 0.7
 #: the separators one name is written with: "non-autoregressive" / "non autoregressive"
+_SEPARATOR_CHARS = " \t\n\r\f\v-‐–_/"
 _SEPARATORS = rx(r"[\s\-‐–_/]+")
 #: plural endings and what the singular keeps: "processes" -> "process", "policies" -> "policy",
 #: "networks" -> "network"; not "loss", "corpus", "analysis"
@@ -46,13 +51,38 @@ def term_key(name: str) -> str:
     return _PLURAL.sub(lambda m: "y" if m.group() == "ies" else "", key)
 
 
+def fold(text: str) -> str:
+    """`text` in lower case with each separator a space, character for character (offsets stay):
+    what the table's builder searches for keys in."""
+    return "".join(" " if c in _SEPARATOR_CHARS else (c.lower() if len(c.lower()) == 1 else c) for c in text)
+
+
 @lru_cache(maxsize=None)
+def _table() -> dict[str, tuple[int, int, int]]:
+    """term -> (abstracts, times written, times written in lower case)."""
+    return {row[0]: (int(row[1]), int(row[2]), int(row[3])) for row in resources.rows("field_terms.tsv")}
+
+
 def field_terms() -> frozenset[str]:
-    """The keys of resources/field_terms.tsv (its counts are there for reading, not used)."""
-    return frozenset(row[0] for row in resources.rows("field_terms.tsv"))
+    """The keys of resources/field_terms.tsv."""
+    return frozenset(_table())
+
+
+@lru_cache(maxsize=None)
+def generic_terms() -> frozenset[str]:
+    """The field terms written in lower case at least `GENERIC_SHARE` of the time: common nouns
+    ("knowledge distillation", "neural network", "hyperparameter optimization"), not names
+    ("Proximal Policy Optimization", "Gaussian process", "Markov chain Monte Carlo")."""
+    return frozenset(t for t, (_, written, lower) in _table().items() if lower >= GENERIC_SHARE * written)
 
 
 def is_field_term(names) -> bool:
     """Is any of `names` (an entity's name and aliases) a field term?"""
-    terms = field_terms()
+    terms = _table()
+    return any(term_key(n) in terms for n in names)
+
+
+def is_generic_term(names) -> bool:
+    """Is any of `names` a generic field term (`generic_terms`)?"""
+    terms = generic_terms()
     return any(term_key(n) in terms for n in names)

@@ -31,10 +31,10 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from .candidates import is_family, is_number_format
+from .candidates import is_family
 from .entities import add_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
-from .linker import (Mentions, after_from, data_mentions, dataset_split, metric_mentions, parallel_lists,
+from .linker import (Mentions, after_from, not_a_subject, data_mentions, dataset_split, metric_mentions, parallel_lists,
                      respective, result_settings, share_links, share_over_own_data)
 from .sentences import doc_sentences
 from .textutil import doc_text
@@ -128,7 +128,7 @@ def choose(model: dict, candidates: list[Pair], attr: str) -> Pair:
     does not propose never a subject (`generic_family`)."""
     if attr == "subject":
         candidates = [p for p in candidates if not generic_family(p)
-                      and not (p.entity is not None and is_number_format(p.entity.name))]
+                      and not (p.entity is not None and not_a_subject(p.entity))]
     return candidates[select(model, [features(p) for p in candidates], attr)]
 
 

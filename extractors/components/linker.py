@@ -46,6 +46,7 @@ from ..regexes import longest_first
 from .textutil import doc_text, rx
 
 from .candidates import Source, Weight, is_family, is_number_format
+from .field_terms import is_generic_term
 from .entities import Entity, add_entities, named_measure_words
 from .names import MEASURED_BY_WORDS
 from .numbers import BY_HEDGES, inner_numbers
@@ -178,6 +179,14 @@ class Mentions(list):
         return self[bisect_left(self.starts, lo):bisect_left(self.starts, hi)]
 
 
+def not_a_subject(e: Entity) -> bool:
+    """Is the entity a name no result is about: a number format ("FP32", "INT8":
+    candidates.is_number_format) or, unless the paper proposes it, a common noun of the field
+    ("knowledge distillation (KD)", "neural network (NN)", "hyperparameter optimization (HPO)":
+    field_terms.is_generic_term)?"""
+    return is_number_format(e.name) or e.role != "proposed" and is_generic_term([e.name, *e.aliases])
+
+
 def bare_shape(e: Entity) -> bool:
     """Is the entity a name known by its shape alone ("IMU", "V1": capitals or digits, no lexicon
     entry, no head noun, no proposal, no use as a doer)? Such a name is typed a method by default
@@ -243,8 +252,9 @@ def link_numbers(doc: Doc) -> None:
     clauses: dict = {}
     # plural family names (LLMs, GNNs, transformers, ResNets) are kinds of systems, not a result's subject
     entity_names = frozenset(e.name for e in ents)
+    kinds = {id(e) for e in ents if not_a_subject(e)}   # number formats, generic field terms
     systems = Mentions(m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
-                       and not is_family(text[m[0]:m[1]], entity_names) and not is_number_format(m[2].name))
+                       and not is_family(text[m[0]:m[1]], entity_names) and id(m[2]) not in kinds)
     data = data_mentions(ents)
     metrics = Mentions(m for m in mentions if "METRIC" in m[2].types)
     data_entities = {id(m[2]): m[2] for m in data}

@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from extractors import resources
-from extractors.components.field_terms import MIN_ABSTRACTS, field_terms, is_field_term, term_key
+from extractors.components.field_terms import (GENERIC_SHARE, MIN_ABSTRACTS, field_terms, fold, generic_terms,
+                                               is_field_term, is_generic_term, term_key)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BUILD = ROOT / "data" / "build_field_terms.py"
@@ -52,13 +53,38 @@ def test_is_field_term(names, expected):
     assert is_field_term(names) is expected
 
 
+@pytest.mark.parametrize("names, expected", [
+    (["KD", "knowledge distillation"], True),            # common nouns of the field
+    (["NN", "neural network"], True),
+    (["HPO", "hyperparameter optimization"], True),
+    (["PPO", "Proximal Policy Optimization"], False),    # names, mostly capitalised
+    (["GP", "Gaussian process"], False),
+    (["MCMC", "Markov chain Monte Carlo"], False),
+    (["FocalNets", "Focal Modulation Networks"], False),  # no field term at all
+])
+def test_is_generic_term(names, expected):
+    assert is_generic_term(names) is expected
+
+
+def test_fold_keeps_offsets():
+    text = "Graph-Neural Networks (GNNs) and Straße"
+    assert len(fold(text)) == len(text)
+    assert fold(text).startswith("graph neural networks (gnns)")
+
+
 def test_the_table_is_sorted_keyed_and_counted():
-    """Every row: a key as `term_key` writes it, a count of at least MIN_ABSTRACTS; sorted, unique."""
+    """Every row: a key as `term_key` writes it, written by at least MIN_ABSTRACTS abstracts, at
+    least as often as abstracts write it, lower case at most that often; sorted, unique; the
+    generic terms are the rows mostly written in lower case."""
     rows = resources.rows("field_terms.tsv")
     assert len(rows) > 500
     assert [r[0] for r in rows] == sorted({r[0] for r in rows})
-    assert all(term_key(r[0]) == r[0] and int(r[1]) >= MIN_ABSTRACTS for r in rows)
+    for term, abstracts, written, lower in rows:
+        assert term_key(term) == term and MIN_ABSTRACTS <= int(abstracts) <= int(written)
+        assert 0 <= int(lower) <= int(written)
     assert field_terms() == {r[0] for r in rows}
+    assert generic_terms() == {r[0] for r in rows if int(r[3]) >= GENERIC_SHARE * int(r[2])}
+    assert 0.3 < len(generic_terms()) / len(rows) < 0.9
 
 
 @pytest.mark.skipif(not (ROOT.parent / "shared" / "corpus" / "abstracts.jsonl").exists(),
