@@ -284,10 +284,11 @@ def link_numbers(doc: Doc) -> None:
                                         s_start, metrics, held, held_at, revived, by_only=n.kind == "ratio")
         if metric is None and n.kind in ("score", "delta", "ratio"):
             metric = metric_before_colon(text, n.start, s_start, metrics)
-        if metric is None and n.kind == "score":
+        if metric is None and n.kind in ("score", "ratio"):
+            # "achieves a designability of 92.3%", "achieves a compression ratio of 13x"
             metric = _metric_of_phrase(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
                                        s_start, revived)
-        elif metric is None and n.kind in ("delta", "ratio"):
+        if metric is None and n.kind in ("delta", "ratio"):
             metric = _metric_changed(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
                                      s_start, revived) \
                 or _metric_before_change_noun(text, n_end, revived, names)
@@ -895,7 +896,7 @@ def _quantity_head():
 
 
 #: verbs of achieving or reporting before "a/the <quality> of <number>"
-_REPORT_VERBS = (r"achiev\w*|attain\w*|reach\w*|obtain\w*|yield\w*|with|has|have|had|show\w*|"
+_REPORT_VERBS = (r"achiev\w*|attain\w*|reach\w*|obtain\w*|yield\w*|improv\w*|with|has|have|had|show\w*|"
                  r"report\w*|record\w*|deliver\w*|maintain\w*|retain\w*|and")
 #: hedges between "of" and the number (one list for the rules and the cue link_features.named_of)
 OF_HEDGES = r"about|around|approximately|up\s+to|over|only|nearly|roughly|just|almost"
