@@ -1546,6 +1546,13 @@ def measured_on_shape(text: str, n, s_end: int, systems: "Mentions") -> Optional
 _MEMBER_OF = rx(r"\s+(?:(?:data(?:\s*set)?|benchmark|subset|split|task|suite|environment)s?\s+)?(?:in|of|from)\s+(?:the\s+)?")
 
 
+#: up to six words and "on/in/for/over/across (the)" between a number and a data name after it
+_ON_AFTER = rx(r"\s*(?:\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?$")
+#: ... for a number inside brackets, not past the bracket's end and a comma or semicolon (the
+#: bracket ends a clause: "(90.2% vs. 91.1%), on SQuAD"; not "81.8% (+3.2%) on Pascal-VOC")
+_ON_AFTER_IN_BRACKET = rx(r"\s*(?:(?![^\s]*[)\]][,;])\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?$")
+
+
 def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
     in_sent = [m for m in data.within(s_start, s_end) if not pretraining_data(text, m[0])]
     # "on MMLU (86.4 vs. 86.5)": the parenthesis belongs to the name it follows
@@ -1553,7 +1560,11 @@ def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
         if m[1] <= n.start and rx(r"\s*\([^()]{0,40}").fullmatch(text[m[1]:n.start]):
             return m[2].name
     if in_sent:
-        after = [m for m in in_sent if m[0] >= n.end and rx(r"^\s*(?:\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?$").match(text[n.end:m[0]])]
+        # "87.1% on D", "81.8% (+3.2%) on D"; from inside a bracket not past its end and a comma:
+        # "on MNLI by +0.9% (90.2% vs. 91.1%), on SQuAD"
+        inside = text.rfind("(", s_start, n.start) > text.rfind(")", s_start, n.start)
+        on_after = _ON_AFTER_IN_BRACKET if inside else _ON_AFTER
+        after = [m for m in in_sent if m[0] >= n.end and on_after.match(text, n.end, m[0])]
         if after:
             return after[0][2].name
         before = [m for m in in_sent if m[1] <= n.start]
