@@ -1010,6 +1010,9 @@ _AFTER_PREPOSITION = rx(r"\b(?:on|in|across|over|for|from|with|at|to|under|using
 MEASURED_BY_WORDS = (r"in\s+terms?\s+of|measured\s+(?:by|in|with)|evaluated\s+(?:by|with|in)|"
                      r"w\.r\.t\.?|with\s+respect\s+to")
 _MEASURED_BY = rx(rf"\b(?:{MEASURED_BY_WORDS})\s+(?:the\s+)?$", regex.I)
+#: what a system is evaluated on is data: "Benchmarked on MSTAR", "experiments on Path-256",
+#: "we evaluate on OTT-QA" (a vote, not a verdict: "experiments on LLaMA-2" name a model)
+_EVALUATED_ON = rx(r"\b(?:evaluat|benchmark|experiment|test)\p{L}*\s+on\s+(?:the\s+)?$", regex.I)
 
 
 #: a score: a decimal (with a per cent sign or not) or a whole percentage (group `pct`), as a
@@ -1176,6 +1179,8 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         score_unit_type(text, c)
         if _MEASURED_BY.search(text, max(0, c.start - 24), c.start):
             _vote(c.context, "METRIC", Weight.HEAD_NOUN)
+        if _EVALUATED_ON.search(text, max(0, c.start - 32), c.start):
+            _vote(c.context, "DATASET", Weight.SCORE_PLACE)
         score_type(text, c)
         after = text[c.end:c.end + 60]
         m = rx(r"\s*\)?\s+([\p{L}\-]+)").match(after)
