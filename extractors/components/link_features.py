@@ -727,8 +727,10 @@ def vague_change(p: Pair) -> float:
 def ours_unnamed(p: Pair) -> float:
     """'our / the proposed / this' system in the number's sentence before it, and no candidate of
     the attribute is proposed: the paper's own system has no name to link ("our approach reaches
-    72.5% on ImageNet with ResNet-50")."""
-    return float(_ours_before(p) and not any(e.role == "proposed" for e in p.ctx.candidates[p.attr]))
+    72.5% on ImageNet with ResNet-50"); not where "it" stands for a named system ("... (SwinV2-G)
+    and find that it reaches": `pronoun_subject`)."""
+    return float(_ours_before(p) and not any(e.role == "proposed" for e in p.ctx.candidates[p.attr])
+                 and (p.attr != "subject" or p.ctx.pronoun_antecedent(p.number, p.attr) is None))
 
 
 def only_candidate(p: Pair) -> float:

@@ -141,6 +141,7 @@ CASES = [
     (S5, "0.16%", "subject", "DARTS", "ours_not_proposed", 1.0),
     (S5, "0.16%", "subject", "TopoNAS", "ours_not_proposed", 0.0),
     (S5, "0.16%", "subject", None, "ours_unnamed", 0.0),
+    (S_PRONOUN, "60.0", "subject", None, "ours_unnamed", 0.0),     # "it" stands for SwinV2-G, named
     (S5, "0.16%", "subject", "TopoNAS", "ours_in_clause", 1.0),
     (S5, "0.16%", "subject", "TopoNAS", "kind_delta", 1.0),
     (S5, "12", "subject", None, "kind_count", 1.0),
