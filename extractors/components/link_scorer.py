@@ -34,8 +34,8 @@ from .. import resources
 from .candidates import is_family
 from .entities import add_entities
 from .link_features import ATTRIBUTES, SCORED_KINDS, Context, Pair, features, pairs
-from .linker import (Mentions, after_from, not_a_subject, data_mentions, dataset_split, metric_mentions, parallel_lists,
-                     respective, result_settings, share_links, share_over_own_data)
+from .linker import (Mentions, after_from, data_mentions, dataset_split, metric_mentions, not_a_subject,
+                     parallel_lists, respective, result_settings, share_links, share_over_own_data)
 from .sentences import doc_sentences
 from .textutil import doc_text
 

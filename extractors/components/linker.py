@@ -258,9 +258,9 @@ def link_numbers(doc: Doc) -> None:
     clauses: dict = {}
     # plural family names (LLMs, GNNs, transformers, ResNets) are kinds of systems, not a result's subject
     entity_names = frozenset(e.name for e in ents)
-    kinds = {id(e) for e in ents if not_a_subject(e)}   # number formats, generic field terms
+    no_subject = {id(e) for e in ents if not_a_subject(e)}   # number formats, generic field terms
     systems = Mentions(m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
-                       and not is_family(text[m[0]:m[1]], entity_names) and id(m[2]) not in kinds)
+                       and not is_family(text[m[0]:m[1]], entity_names) and id(m[2]) not in no_subject)
     data = data_mentions(ents)
     metrics = Mentions(m for m in mentions if "METRIC" in m[2].types)
     data_entities = {id(m[2]): m[2] for m in data}
@@ -1378,8 +1378,9 @@ def _subjects(text, n, s_start, s_end, systems, proposed, metrics: "Mentions",
     ours = [first_ours] if first_ours is not None and first_ours.end() <= n.start else []
     first = None
     for m in before:
-        if not _BASELINE_BEFORE.search(text[max(c_start, m[0] - 40):m[0]]) or measured_doer(text, m[0], m[1], metrics) or \
-                rx(r"\b(?:including|such\s+as|e\.g\.,?)\s+$").search(text[max(c_start, m[0] - 20):m[0]]):
+        if not _BASELINE_BEFORE.search(text[max(c_start, m[0] - 40):m[0]]) \
+                or measured_doer(text, m[0], m[1], metrics) \
+                or rx(r"\b(?:including|such\s+as|e\.g\.,?)\s+$").search(text[max(c_start, m[0] - 20):m[0]]):
             first = m
             break
     named_ours = first is not None and rx(r"\b(?:our|the\s+proposed)\s+(?:\S+\s+){0,2}$", regex.IGNORECASE) \

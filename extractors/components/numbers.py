@@ -12,7 +12,7 @@ each other (``range_with``); "12 of 14 tasks" gives two numbers, the second a co
 
 Not numbers: digits inside names (``GPT-4``, ``ResNet-18``, ``pass@1``, ``ViT-B/16``), inside
 entity mentions, bounds or URLs, dimension words and ordinals (``4D``, ``2nd``), citation years,
-list labels (``(1)``), section/figure references, intervals and variable assignments in math.
+decades (``the 1970s``), list labels (``(1)``), section/figure references, intervals and variable assignments in math.
 
 Words, units and cues are data: resources/units.tsv, qualifiers.tsv, number_context.tsv,
 kind_cues.tsv, magnitudes.tsv, spread_cues.tsv, relative_cues.tsv, adjectives.txt. Writes ``doc._.numbers`` (clean offsets); linking each number to
