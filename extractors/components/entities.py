@@ -241,6 +241,10 @@ _NUMBERED = rx(_STEM_NUMBER)
 _SHARED_STEM = rx(_STEM_NUMBER + r"/(?P<b>[1-9]\d*)")
 #: ... written with a second number after a slash: "CIFAR10" of "CIFAR10/100"
 _SLASH_NUMBER = rx(r"/(?P<b>[1-9]\d*)(?![\p{L}\p{N}/])")
+#: a name ending in a year after a space ("YouTube-VIS 2019") ...
+_YEAR_NAME = rx(r"(?P<stem>\p{L}[\p{L}\p{N}\-]*\s)(?P<a>(?:19|20)\d\d)")
+#: ... and "&" or "and" and another year right after it, the list ending there ("& 2021,")
+_AND_YEAR = rx(r"\s*(?:&|and)\s*(?P<b>(?:19|20)\d\d)(?=[,.;:)]|\s+(?:data\s*sets?|benchmarks?)\b|\s*$)")
 
 
 def _shared_stem_names(text: str, entities: list[Entity]) -> list[Entity]:
@@ -281,6 +285,15 @@ def _shared_stem_names(text: str, entities: list[Entity]) -> list[Entity]:
             if slash is not None and text[s:t] == e.name:
                 e.mentions = [x for x in e.mentions if x != (s, t)]   # the mention is the written pair
                 pair(e, n.group("stem"), (n.group("a"), slash.group("b")), text[s:slash.end()], [(s, slash.end())])
+    for e in list(out):
+        # "YouTube-VIS 2019 & 2021": a data name ending in a year, "&" or "and" and another year
+        y = _YEAR_NAME.fullmatch(e.name)
+        if y is None or not set(e.types) & {"DATASET", "BENCHMARK"}:
+            continue
+        for s, t in list(e.mentions):
+            other = _AND_YEAR.match(text, t)
+            if other is not None and text[s:t] == e.name and other.group("b") != y.group("a"):
+                pair(e, y.group("stem"), (other.group("b"),), text[s:other.end()], [(s, other.end())])
     return out + added   # (`added` holds only new entities: a name already there is found in `by_name`)
 
 

@@ -345,7 +345,7 @@ def link_numbers(doc: Doc) -> None:
 _PARTNER = rx(r"""
     ^\s?(?:--|-|–|—|to|~|∼|/|,|,?\s?and|,?\s?or|vs\.?)\s?$    # a range mark (LaTeX's "--" too) or a list word
   | ^\s*(?:→|⟶|->)\s*$                                       # an arrow from an old value to a new one
-  | ^\s*(?:[\w@^\-]+\s+){0,2}?(?:,?\s?and|,?\s?or|,|/)\s*$   # a unit or a metric, then the list word
+  | ^\s*(?:[\w@^\-]+(?:\s+|(?=,))){0,2}?(?:,?\s?and|,?\s?or|,|/)\s*$   # a unit or a metric, then the list word
 """, regex.VERBOSE)
 
 #: between two values of a list that labels each with its system: "SimCLR: 51.8%, SwAV: 63.7%"
