@@ -96,6 +96,9 @@ def test_records_carry_canonical_names(extractor):
      "minival", "COCO minival"),
     # before the name
     ("We propose FooNet. FooNet reaches 71.0 AP on the test set of COCO.", "71.0", "COCO", "test", "COCO"),
+    # beside the number, the dataset named in the sentence before
+    ("We propose FooNet. FooNet brings +2.5% mAP on COCO Object Detection minival set. The best FooNet model "
+     "achieves a 45.7% mAP on test-dev set.", "45.7%", "COCO", "test-dev", "COCO test-dev"),
     # no split named: none written
     ("We propose FooNet. FooNet reaches 91.2% top-1 accuracy on CIFAR-10.", "91.2%", "CIFAR-10", None, "CIFAR-10"),
     # "test" alone is a word, not a split ("we test ... on ImageNet"), and "validation" needs its "set"

@@ -1473,10 +1473,29 @@ def _split_patterns():
     return after, before
 
 
+@lru_cache(maxsize=1)
+def _bare_split():
+    """A split named right after a number without its dataset's name: "achieves a 45.7% mAP on
+    test-dev set", "reaches 80.1% on the validation set" (canonical.split_names)."""
+    names, kinds = split_names()
+
+    def alternatives(kind: str) -> str:
+        return "|".join(regex.escape(f).replace(r"\ ", r"\s+")
+                        for f in sorted(names, key=len, reverse=True) if kinds[names[f]] == kind)
+
+    return rx(rf"""
+        \s*(?:[^\s,;.]+\s+){{0,3}}?on\s+(?:the\s+)?     # "mAP on (the)"
+        (?:(?P<split>{alternatives("named")})(?![\p{{L}}\p{{N}}\-])   # a named split: "test-dev"
+          |(?P<split>{alternatives("generic")})\s+(?:set|split|subset|partition)\b)  # "validation set"
+        """, regex.IGNORECASE | regex.VERBOSE)
+
+
 def dataset_split(text: str, n, data: Mentions, sents: Sentences) -> Optional[str]:
     """The split of the number's dataset that the text names at the dataset's mention in the
     number's sentence nearest to it: after the name ("ImageNet validation set", "MS-COCO
-    test-dev") or before it ("the test set of CrowdPose"); None when it names none."""
+    test-dev") or before it ("the test set of CrowdPose"); where the sentence does not name the
+    dataset, right after the number ("achieves a 45.7% mAP on test-dev set"); None when it names
+    none."""
     if n.dataset is None:
         return None
     after, before = _split_patterns()
@@ -1484,7 +1503,10 @@ def dataset_split(text: str, n, data: Mentions, sents: Sentences) -> Optional[st
     s_start, s_end = sents.at(n.start)
     mentions = [m for m in data.within(s_start, s_end) if m[2].name == n.dataset]
     if not mentions:
-        return None
+        # the dataset named in another sentence, the split beside the number: "The best resulting
+        # model achieves a 45.7% mAP on test-dev set"
+        bare = _bare_split().match(text, max(n.end, n.unit_end), min(s_end, max(n.end, n.unit_end) + 60))
+        return names[regex.sub(r"\s+", " ", bare.group("split")).lower()] if bare else None
     s, t, _ = min(mentions, key=lambda m: (abs(m[0] - n.start), m[0]))
     found = after.match(text, t, min(s_end, t + 40)) or before.search(text, max(s_start, s - 40), s)
     return names[regex.sub(r"\s+", " ", found.group("split")).lower()] if found else None
