@@ -223,6 +223,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     _all_mentions(text, entities)
     _names_as_written_mid_sentence(text, entities, doc_sentences(doc))
     _coined_names_are_proposed(text, entities)
+    _our_defined_names_are_proposed(text, entities)
     _field_terms_are_not_proposed(entities)
     entities += _proposed_variants(entities, cands)
     entities = _title_names_are_proposed(text, doc.user_data.get("extractors.title"), entities,
@@ -678,6 +679,21 @@ def _coined_names_are_proposed(text: str, entities: list[Entity]) -> None:
                 and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"} \
                 and not rx(r".*\p{Lu}s|.*-\p{Ll}+(?:ed|ing)").fullmatch(e.name) and not _prior_work(text, min(e.mentions)):
             e.role = "proposed"
+
+
+#: "our" (perhaps "new", "novel", "proposed") right before a long form
+_OUR_BEFORE = rx(r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?$")
+
+
+def _our_defined_names_are_proposed(text: str, entities: list[Entity]) -> None:
+    """A short form whose long form the paper writes after "our" is the paper's own: "Our graph
+    fragment-based pretraining (GraphFP) advances ...", "our modulated transformation module (MTM)"
+    (the proposal cues read capitalised names after "our"; a lower-case long form has none)."""
+    for e in entities:
+        if e.role == "used" and e.aliases and set(e.types) & {"METHOD", "MODEL"}:
+            longs = set(e.aliases)
+            if any(text[a:b] in longs and _OUR_BEFORE.search(text, max(0, a - 20), a) for a, b in e.mentions):
+                e.role = "proposed"
 
 
 def _field_terms_are_not_proposed(entities: list[Entity]) -> None:
