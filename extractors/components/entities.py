@@ -686,9 +686,9 @@ _OUR_BEFORE = rx(r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?$")
 
 
 def _our_defined_names_are_proposed(text: str, entities: list[Entity]) -> None:
-    """A short form whose long form the paper writes after "our" is the paper's own: "Our graph
-    fragment-based pretraining (GraphFP) advances ...", "our modulated transformation module (MTM)"
-    (the proposal cues read capitalised names after "our"; a lower-case long form has none)."""
+    """A short form whose long form the paper writes after "our" is the paper's own: "Our
+    learned-threshold pruning (LTP) method adaptively ...", "our modulated transformation module
+    (MTM)" (the proposal cues read capitalised names after "our"; a lower-case long form has none)."""
     for e in entities:
         if e.role == "used" and e.aliases and set(e.types) & {"METHOD", "MODEL"}:
             longs = set(e.aliases)

@@ -1449,15 +1449,19 @@ def pretraining_data(text: str, start: int) -> bool:
     return bool(_PRETRAINED_ON.search(text, max(0, start - 40), start))
 
 
+@lru_cache(maxsize=None)
+def _split_alternatives(kind: str) -> str:
+    """The written forms of the splits of one kind ("named": "test-dev", "minival"; "generic":
+    "validation", "test"), longest first, as regex alternatives (canonical.split_names)."""
+    names, kinds = split_names()
+    return "|".join(regex.escape(f).replace(r"\ ", r"\s+")
+                    for f in sorted(names, key=len, reverse=True) if kinds[names[f]] == kind)
+
+
 @lru_cache(maxsize=1)
 def _split_patterns():
     """The patterns of a split after a dataset's mention and before it (canonical.split_names)."""
-    names, kinds = split_names()
-
-    def alternatives(kind: str) -> str:
-        return "|".join(regex.escape(f).replace(r"\ ", r"\s+")
-                        for f in sorted(names, key=len, reverse=True) if kinds[names[f]] == kind)
-
+    alternatives = _split_alternatives
     after = rx(rf"""
         \s*(?:['’]s\s+)?(?:\(\s*)?                       # "COCO's", "COCO ("
         (?:(?:the|its|official|public|standard)\s+)?
@@ -1477,12 +1481,7 @@ def _split_patterns():
 def _bare_split():
     """A split named right after a number without its dataset's name: "achieves a 45.7% mAP on
     test-dev set", "reaches 80.1% on the validation set" (canonical.split_names)."""
-    names, kinds = split_names()
-
-    def alternatives(kind: str) -> str:
-        return "|".join(regex.escape(f).replace(r"\ ", r"\s+")
-                        for f in sorted(names, key=len, reverse=True) if kinds[names[f]] == kind)
-
+    alternatives = _split_alternatives
     return rx(rf"""
         \s*(?:[^\s,;.]+\s+){{0,3}}?on\s+(?:the\s+)?     # "mAP on (the)"
         (?:(?P<split>{alternatives("named")})(?![\p{{L}}\p{{N}}\-])   # a named split: "test-dev"
