@@ -175,8 +175,11 @@ class _Group:
             for t, w in c.ner.items():  # the NER helps to type what the rules found, not to keep it
                 self.weak[t] = self.weak.get(t, 0.0) + w
                 self.ner_labelled = True
-        if short_only and c.source in (Source.LEXICON, Source.LEXICON_WEAK):
-            self.sources.add(Source.LEXICON_SHORT)  # known letters, but no evidence of what they name
+        if short_only and c.source in (Source.LEXICON, Source.LEXICON_WEAK) \
+                and c.text.casefold() not in named_measure_words():
+            # known letters, but no evidence of what they name; letters that name a measure by
+            # themselves keep what the lexicon knows ("Multiply-Add operations (MAdds)": a metric)
+            self.sources.add(Source.LEXICON_SHORT)
             return
         if c.source == Source.LEXICON:
             # what a lexicon knows of a name is one piece of evidence however often the name is
