@@ -686,7 +686,11 @@ def _named_head_type(text: str, cue_start: int) -> str | None:
 def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
     """"Exponential-Wrapped Laplace and Gaussian mechanisms" names two things: "... Laplace
     mechanism" and "... Gaussian mechanism"; so do two coined variants ("DiffuseVAE-A and
-    DiffuseVAE-B") and two names sharing their first word. Anything else is one proposed name."""
+    DiffuseVAE-B"), a name and its hyphenated variant ("Polyhistor and Polyhistor-Lite"), two names
+    sharing their first or last word ("Build-a-Graph Prompting and Algorithmic Prompting") and two
+    names of at least two capitalised words each ("Informative Context Enhancement and Gated Query
+    Transformation"). Anything else is one proposed name ("Cluster and Aggregate", "Fast and
+    Forgetful Memory")."""
     run = text[s:e]
     m = rx(r"((?:\S+\s+)+?)(\S+)\s+and\s+(\S+)").fullmatch(run)
     noun = rx(r"\s+(\p{Ll}+s)\b").match(text[e:e + 30])
@@ -701,7 +705,10 @@ def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
     if pair:  # two variants: "DiffuseVAE-A and DiffuseVAE-B", "Sheaf Hypergraph Neural Networks and Sheaf ..."
         left, right = pair.group(1).split(), pair.group(2).split()
         if len(left) == len(right) == 1 and _coined(left[0]) and _coined(right[0]) \
-                or len(left) > 1 and len(right) > 1 and left[0] == right[0]:
+                or len(left) == 1 and right[0].startswith(left[0] + "-") \
+                or len(left) > 1 and len(right) > 1 and (
+                    left[0] == right[0] or left[-1] == right[-1]
+                    or all(w[:1].isupper() for w in left + right)):
             return [Candidate(s + pair.start(i), s + pair.end(i), pair.group(i), Source.PROPOSAL, {}, proposed=True)
                     for i in (1, 2)]
     return [Candidate(s, e, run, Source.PROPOSAL, {}, proposed=True)]
