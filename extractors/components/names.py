@@ -6,13 +6,13 @@
   the name (``CapsNets-based``: `MODIFIER_SUFFIX`);
 - markup: text the author set in ``\\texttt``, ``\\textsc``, ``**bold**`` (normalisation records it);
 - proposals (resources/proposal_cues.tsv): the name after "we propose / introduce / present"
-  (also "to introduce a novel", "our newly proposed", "the resulting", "its variant", "we ... by /
-  with / via a new ..."), after a
-  naming ("called / named / dubbed (as)", "which we refer to as", "we coin the name", "namely
+  (also "we proposed", "to introduce a novel", "our newly proposed", "the resulting", "its
+  variant", "we ... by / with / via a new ..."), after a naming ("called / named / dubbed (as)", "which we refer to as", "we coin the name", "namely
   (i)"; new only in a sentence that says "we"/"novel"/..., that cites nobody and that does not
   just use what it names), after "our" / "the proposed", and the name before ", a novel ...";
   within the phrase after a cue: a parenthesised or appositive coined name (not one of a
-  complement: "a method for ... of average treatment effects (ATEs)"), a coined name right
+  complement: "a method for ... of average treatment effects (ATEs)"), a short form the sentence
+  then says is proposed ("... (CEM) is designed to"), a coined name right
   after its kind ("a variable selection method MCTS-VS"), what a container holds ("the
   framework of X"), a name after a colon ("...: Causal Self-Talk."); two coined variants are
   two names ("DiffuseVAE-A and DiffuseVAE-B"); the named parts of the paper's own system after
@@ -384,6 +384,10 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                 elif not found and kind == "our":  # "our proposed model, ProteoGAN, ..."
                     out += [c for c in _named_in_phrase(text, m.end(), max_words=3) if text[c.start - 1] != "("]
     out += _parts(text, cues.get("parts", []), sents)
+    for cue in cues.get("passive", []):  # "a communication efficient mechanism (CEM) is designed to"
+        for m in cue.finditer(text):
+            if _coined(m.group("name")):
+                out.append(Candidate(m.start("name"), m.end("name"), m.group("name"), Source.PROPOSAL, {}, proposed=True))
     for cue in cues.get("after", []):
         for comma in rx(r",\s+(?:a|an)\s").finditer(text):
             m = rx(r"(?<![\p{L}\p{N}\-])([\p{L}\p{N}][\p{L}\p{N}\-]*)$").search(text, max(0, comma.start() - 60), comma.start())
