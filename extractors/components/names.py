@@ -539,7 +539,7 @@ _CLAUSE_WORDS = (r"that|which|who|whose|where|while|to|by|using|via|because|"
                  r"enables?|consists?|based(?=\s+(?:on|upon)\b)")  # "meta-learning based SSL algorithm" reads on
 _PHRASE_END = rx(rf"[.;:!?](?:\s|$)|,\s+we\b|(?:^|\s)(?:{_CLAUSE_WORDS})\b")
 #: words that end the head of a noun phrase ("(SLAM) for solving ...")
-_PHRASE_WORDS = r"(?:for|of|to|with|in|on|at|from|that|which|where|and|or|as|by|via|using|is|are)"
+_PHRASE_WORDS = r"(?:for|of|to|towards?|with|in|on|at|from|that|which|where|and|or|as|by|via|using|is|are)"
 #: one name-like token, hyphens allowed ("MTG-Net", "LASNet"); `_coined` says whether it is coined
 _NAME_TOKEN = r"(?:[\p{L}\p{N}][\p{L}\p{N}+]*(?:-[\p{L}\p{N}+]+)*)"
 
