@@ -1594,6 +1594,10 @@ def measured_on_shape(text: str, n, s_end: int, systems: "Mentions") -> Optional
     return None
 
 
+#: only "by" (and a hedge) between a name and the number after it: "on MNLI by +0.9%"
+_BY_RIGHT_BEFORE = rx(rf"\s+by\s*(?:(?:{BY_HEDGES})\s*)?[~≈∼]?\s*(?:\$\s*)?")
+
+
 #: what joins a member to its suite: "Aircraft dataset in the META-DATASET benchmark", "MNLI of GLUE",
 #: "the hard split from BIG-Bench"
 _MEMBER_OF = rx(r"\s+(?:(?:data(?:\s*set)?|benchmark|subset|split|task|suite|environment)s?\s+)?(?:in|of|from)\s+(?:the\s+)?")
@@ -1630,6 +1634,10 @@ def _dataset(text, n, s_start, s_end, data, data_entities) -> Optional[str]:
     # "on MMLU (86.4 vs. 86.5)": the parenthesis belongs to the name it follows
     for m in in_sent:
         if m[1] <= n.start and rx(r"\s*\([^()]{0,40}").fullmatch(text[m[1]:n.start]):
+            return m[2].name
+    # "improvements on MNLI by +0.9% (90.2% vs. 91.1%), on SQuAD ...": the name right before "by"
+    for m in in_sent:
+        if m[1] <= n.start and _BY_RIGHT_BEFORE.fullmatch(text, m[1], n.start):
             return m[2].name
     if in_sent:
         # "87.1% on D", "81.8% (+3.2%) on D"; from inside a bracket not past its end and a comma:
