@@ -1606,8 +1606,9 @@ _MEMBER_OF = rx(r"\s+(?:(?:data(?:\s*set)?|benchmark|subset|split|task|suite|env
 #: after "on (the)": words that describe the data before its name ("1% on real world noisy
 #: dataset of Clothing1M", "on the challenging benchmark")
 _DATA_DESCRIBED = r"(?:(?:[\p{Ll}\-]+\s+){0,4}?(?:data\s*set|benchmark)s?\s+(?:of\s+)?)?"
-#: up to six words and "on/in/for/over/across (the)" between a number and a data name after it
-_ON_AFTER = rx(r"\s*(?:\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?" + _DATA_DESCRIBED + "$")
+#: up to six words and "on/in/for/over/across (the)" between a number and a data name after it,
+#: perhaps a task's short form before the name ("WER of 11.61 on ASR TEDLium v3")
+_ON_AFTER = rx(r"\s*(?:\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?(?:\p{Lu}{2,5}\s+)?" + _DATA_DESCRIBED + "$")
 #: ... for a number inside brackets, not past the bracket's end and a comma or semicolon (the
 #: bracket ends a clause: "(90.2% vs. 91.1%), on SQuAD"; not "81.8% (+3.2%) on Pascal-VOC")
 _ON_AFTER_IN_BRACKET = rx(r"\s*(?:(?![^\s]*[)\]][,;])\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?"
