@@ -220,7 +220,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     groups += _surface_groups(text, _longest_spans(rest))
     entities, held = _decide(text, groups)
     entities = _one_per_name(entities)
-    entities = one_task_per_phrase(_plural_is_the_name(entities))
+    entities = one_task_per_phrase(_singular_measures(_plural_is_the_name(entities)))
     held += _unclaimed_generic_words(text, entities, held)
     _proposed_from_spans(doc, entities)
     _all_mentions(text, entities)
@@ -460,6 +460,36 @@ def _plural_is_the_name(entities: list[Entity]) -> list[Entity]:
         gone.add(id(e))
         _absorb(one, e)
     return [e for e in entities if id(e) not in gone]
+
+
+@lru_cache(maxsize=1)
+def _singular_measure_plurals() -> dict[str, str]:
+    """Plural -> singular of resources/word_lists.tsv `singular_measures` ("accuracies" -> "accuracy")."""
+    return {(w[:-1] + "ies" if w.endswith("y") else w + "s"): w for w in resources.word_list("singular_measures")}
+
+
+def singular_measure(name: str) -> str:
+    """A metric's name with a plural measure head the annotation guideline writes in the singular
+    (word list `singular_measures`) made singular: "speedups" -> "speedup", "Top-1 accuracies" ->
+    "Top-1 accuracy", "attack success rates" -> "attack success rate"; any other name as it is."""
+    head = _LAST_WORD.search(name)
+    one = _singular_measure_plurals().get(head.group()) if head else None
+    return name[:head.start()] + one if one else name
+
+
+_LAST_WORD = rx(r"(?<![\p{L}\-])[\p{L}\-]+$")
+
+
+def _singular_measures(entities: list[Entity]) -> list[Entity]:
+    """A metric written only in the plural of such a head is named in the singular (`singular_measure`),
+    the written form its first alias. (Written both ways, `_plural_is_the_name` has made the
+    singular the name already.)"""
+    for e in entities:
+        one = singular_measure(e.name) if "METRIC" in e.types else e.name
+        if one != e.name:
+            written, e.name = e.name, one
+            e.aliases = [written, *(a for a in e.aliases if a not in (written, one))]
+    return entities
 
 
 def one_task_per_phrase(entities: list[Entity]) -> list[Entity]:

@@ -47,7 +47,7 @@ from .textutil import doc_text, rx
 
 from .candidates import Source, Weight, is_family, is_number_format
 from .field_terms import is_generic_term
-from .entities import Entity, add_entities, named_measure_words
+from .entities import Entity, add_entities, named_measure_words, singular_measure
 from .names import MEASURED_BY_WORDS
 from .numbers import BY_HEDGES, inner_numbers
 from .quality import generic_words, plurals
@@ -1213,12 +1213,14 @@ def one_metric_per_name(ents: list[Entity], revived: list[Entity], nums) -> list
 def _metric_entity(revived: dict, surface: str, spans) -> str:
     """The metric entity a number made of a phrase, one per spelling (case aside), named as
     written, or by the measure's noun for an adjective (word list `measure_adjectives`: "6.25%
-    more accurate" -> accuracy); `spans()` gives its mentions, asked for only when the entity is
+    more accurate" -> accuracy), in the singular for a plural head the annotations write so
+    (`entities.singular_measure`: "speedups of 3x"); `spans()` gives its mentions, asked for only when the entity is
     new. (Entities of one name are made one at the end: `one_metric_per_name`.)"""
     k = surface.casefold()
     if k not in revived:
-        name = canonical(surface, "METRIC") if k in _measure_adjectives() else surface
-        revived[k] = Entity(name=name, types=["METRIC"], mentions=spans(), sources={Source.GENERIC})
+        name = canonical(surface, "METRIC") if k in _measure_adjectives() else singular_measure(surface)
+        revived[k] = Entity(name=name, types=["METRIC"], aliases=[surface] if name != surface else [],
+                            mentions=spans(), sources={Source.GENERIC})
     return revived[k].name
 
 
