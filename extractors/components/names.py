@@ -669,10 +669,15 @@ _LOWER_NAME = rx(rf"\s*((?:(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*\s+){{
 _FUNCTION_AFTER = rx(rf"\s*(?:[,.;:()\[\]—]|-{{1,2}}\s|$|(?:{_RUN_END_WORDS})\b)")
 
 
+_LETTER = rx(r"\p{L}")
+
+
 def _plausible_run(text: str, s: int, e: int) -> bool:
     """A proposed name is a whole name: a single capitalised word followed by more lowercase
     words ("Wasserstein graph diffusion") is the start of a phrase, not the name."""
     run = text[s:e]
+    if not _LETTER.search(run):
+        return False  # "We create 26,878 questions": a number, not a name
     if MODIFIER_SUFFIX.search(run) \
             or " " not in run and rx(r"\s+based\b").match(text, e):
         return False  # a modifier: "a RL-tailored ... scheme", "a novel Value-at-Risk based algorithm"
@@ -959,8 +964,8 @@ def narrowed_tasks(text: str, cands: list[Candidate]) -> list[Candidate]:
     return out
 
 
-#: a noun phrase set off after a name: "X, a benchmark for ...", "X (Y), the first ..."
-_APPOSED_PHRASE = rx(r"\s*(?:\([^()]{1,20}\)\s*)?(?:\)\s*)?,\s+(?:a|an|the)\s+((?:[\p{L}\-]+[ \t]+){0,5}[\p{L}\-]+)")
+#: a noun phrase set off after a name: "X, a benchmark for ...", "X (Y), the first ...", "X: a 68-example \"major error\" slice"
+_APPOSED_PHRASE = rx(r"\s*(?:\([^()]{1,20}\)\s*)?(?:\)\s*)?[,:]\s+(?:a|an|the)\s+((?:[\p{L}\p{N}\-\"“”]+[ \t]+){0,5}[\p{L}\-]+)")
 
 
 def appositive_type(text: str, end: int) -> str | None:
