@@ -51,7 +51,7 @@ from .candidates import SIZED, Candidate, Source, Weight, add_candidates, model_
 
 _NAME_MARKUP = {"texttt", "textsc", "mathtt", "textsf", "**"}
 _WEAK_MARKUP = {"textbf", "emph", "textit"}
-_WORD = rx(r"[\p{L}\p{N}][\p{L}\p{N}'’@^+.]*(?:-[\p{L}\p{N}@^+]+)*")
+_WORD = rx(r"[\p{L}\p{N}](?:[\p{L}\p{N}'’@^+.]|\*(?=\p{Lu}))*(?:-[\p{L}\p{N}@^+]+)*")   # "A*Net", "Q*BERT"
 _NOMINAL = rx(r"(?:ing|tion|sion|ment|sis|ance|ence|ization|isation|graphy|metry|scopy)$")
 _TASK_STOP = resources.word_list("task_stop")
 #: a dash that opens an aside ("landmark detection—all unsupervised—with ..."): the name ends before it
