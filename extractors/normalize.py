@@ -124,7 +124,9 @@ class Normalized:
     marks: list[tuple[int, int, str]] = field(default_factory=list)
     """Clean spans the author marked up as names or code: (start, end, markup), markup being the
     LaTeX macro (texttt, textsc, ...) or `**` / `` ` `` for markdown, or ``letters`` for markdown
-    bold inside a word (``**Fa**st``: the marked letters of an acronym definition)."""
+    bold inside a word (``**Fa**st``: the marked letters of an acronym definition), or ``macro``
+    for the word of a LaTeX command no table knows (``\\OURS``, ``\\method``: a user macro,
+    often a placeholder for the paper's own name)."""
 
     def to_raw(self, start: int, end: int) -> tuple[int, int]:
         """Map a clean span [start, end) to the raw span it came from.
@@ -342,7 +344,9 @@ def _latex(text: str) -> tuple[str, SegmentMap] | None:
         elif action == "drop":
             pass
         else:  # unknown macro without arguments: a user macro such as \FedProx names a thing
+            before = out.n
             out.copy(node.pos + 1, node.pos + 1 + len(name))
+            marks.append((before, out.n, "macro"))
         post = getattr(node, "macro_post_space", "")
         if post and out.parts and not out.parts[-1][-1:].isspace():
             out.copy(end - len(post), end)

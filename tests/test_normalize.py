@@ -46,6 +46,16 @@ def test_markdown_bold_inside_words_is_stripped_and_marked_as_letters():
     assert [n.clean[a:b] for a, b, kind in n.marks if kind == "**"] == ["FaST"]
 
 
+def test_unknown_macro_keeps_its_word_and_is_marked():
+    """A LaTeX command no table knows ("\\OURS", a template's placeholder for the paper's name)
+    keeps its word, marked `macro`, and maps back to the raw command's letters."""
+    n = normalize(r"termed as \OURS. \OURS is fast; $\alpha$ stays math.")
+    assert n.clean.startswith("termed as OURS. OURS is fast;")
+    assert [n.clean[a:b] for a, b, kind in n.marks if kind == "macro"] == ["OURS", "OURS"]
+    a, b = next((a, b) for a, b, kind in n.marks if kind == "macro")
+    assert n.raw[slice(*n.to_raw(a, b))] == "OURS"
+
+
 def test_text_accents_and_braced_macros_keep_the_spelling():
     n = normalize(r'G{\"o}del, Erd\H{o}s, Fran\c{c}ois, Polyak-{\L}ojasiewicz (PL), \L{}ukasz, $\tilde{O}(s)$')
     assert n.clean == "Gödel, Erdős, François, Polyak-Łojasiewicz (PL), Łukasz, O\u0303(s)"

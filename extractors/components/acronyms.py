@@ -339,7 +339,9 @@ def marked_letters(text: str, marks) -> frozenset:
     ``Mi**x**ture``, ``\\textbf{R}andom``): a mark of normalize's `marks` with a letter right
     before or after it."""
     out = set()
-    for a, b, _ in marks or ():
+    for a, b, kind in marks or ():
+        if kind == "macro":
+            continue  # a user macro's word is written, not marked up
         if (a > 0 and text[a - 1].isalpha()) or (b < len(text) and text[b].isalpha()):
             out.update(i for i in range(a, b) if text[i].isalpha())
     return frozenset(out)

@@ -229,6 +229,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     _our_defined_names_are_proposed(text, entities)
     _field_terms_are_not_proposed(entities)
     entities += _proposed_variants(entities, cands)
+    entities = _placeholder_names(doc.user_data.get("extractors.title"), entities, doc._.marks or ())
     entities = _title_names_are_proposed(text, doc.user_data.get("extractors.title"), entities,
                                          [(u.start, u.end) for u in doc._.urls or []])
     held, measures = _named_measures(text, held, entities)   # bare mentions only: "accuracy" inside
@@ -835,6 +836,29 @@ def _written(text: str, name: str) -> list[tuple[int, int]]:
 #: most mentions a title's name may have (a word the text repeats more often is no name; the
 #: bound also keeps a hostile text's span checks linear)
 _TITLE_NAME_MAX = 100
+
+
+def _placeholder_names(title, entities: list[Entity], marks=()) -> list[Entity]:
+    """A system written only as a LaTeX command the normaliser does not know ("we propose
+    \\method, a new multidimensional SSM layer", "termed as \\OURS") is a placeholder the
+    authors' template left for their system's name: it takes the name the title vouches for (names
+    `title_names`: "ZeroQuant: Efficient and Affordable ..."), the command's word becomes its
+    alias, and it is proposed (one entity with the title's name where the abstract writes that
+    too). Without such a title it stays as it is."""
+    names = [n for n, vouched in title_names(title) if vouched] if title else []
+    macros = {(a, b) for a, b, kind in marks if kind == "macro"}
+    if not names or not macros:
+        return entities
+    for e in entities:
+        if e.mentions and set(e.types) & {"METHOD", "MODEL"} and all(m in macros for m in e.mentions):
+            e.aliases = [e.name, *(x for x in e.aliases if x != e.name)]
+            e.name, e.role = names[0], "proposed"
+            same = next((o for o in entities if o is not e and key(o.name) == key(e.name)), None)
+            if same is None:
+                return entities
+            _absorb(same, e)
+            return [o for o in entities if o is not e]
+    return entities
 
 
 def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=()) -> list[Entity]:
