@@ -473,12 +473,13 @@ def singular_measure(name: str) -> str:
     """A metric's name with a plural measure head the annotation guideline writes in the singular
     (word list `singular_measures`) made singular: "speedups" -> "speedup", "Top-1 accuracies" ->
     "Top-1 accuracy", "attack success rates" -> "attack success rate"; any other name as it is."""
-    head = _LAST_WORD.search(name)
+    head = _HEAD_WORD.search(name)
     one = _singular_measure_plurals().get(head.group()) if head else None
     return name[:head.start()] + one if one else name
 
 
-_LAST_WORD = rx(r"(?<![\p{L}\-])[\p{L}\-]+$")
+#: the last word of a name, hyphens inside: its head ("success rates", "speed-ups")
+_HEAD_WORD = rx(r"(?<![\p{L}\-])[\p{L}\-]+$")
 
 
 def _singular_measures(entities: list[Entity]) -> list[Entity]:

@@ -1228,8 +1228,8 @@ def _metric_entity(revived: dict, surface: str, spans) -> str:
     """The metric entity a number made of a phrase, one per spelling (case aside), named as
     written, or by the measure's noun for an adjective (word list `measure_adjectives`: "6.25%
     more accurate" -> accuracy), in the singular for a plural head the annotations write so
-    (`entities.singular_measure`: "speedups of 3x"); `spans()` gives its mentions, asked for only when the entity is
-    new. (Entities of one name are made one at the end: `one_metric_per_name`.)"""
+    (`entities.singular_measure`: "speedups of 3x"); `spans()` gives its mentions, asked for only
+    when the entity is new. (Entities of one name are made one at the end: `one_metric_per_name`.)"""
     k = surface.casefold()
     if k not in revived:
         name = canonical(surface, "METRIC") if k in _measure_adjectives() else singular_measure(surface)
@@ -1624,7 +1624,8 @@ _MEMBER_OF = rx(r"\s+(?:(?:data(?:\s*set)?|benchmark|subset|split|task|suite|env
 _DATA_DESCRIBED = r"(?:(?:[\p{Ll}\-]+\s+){0,4}?(?:data\s*set|benchmark)s?\s+(?:of\s+)?)?"
 #: up to six words and "on/in/for/over/across (the)" between a number and a data name after it,
 #: perhaps a task's short form before the name ("WER of 11.61 on ASR TEDLium v3")
-_ON_AFTER = rx(r"\s*(?:\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?(?:\p{Lu}{2,5}\s+)?" + _DATA_DESCRIBED + "$")
+_ON_AFTER = rx(r"\s*(?:\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?(?:\p{Lu}{2,5}\s+)?"
+               + _DATA_DESCRIBED + "$")
 #: ... for a number inside brackets, not past the bracket's end and a comma or semicolon (the
 #: bracket ends a clause: "(90.2% vs. 91.1%), on SQuAD"; not "81.8% (+3.2%) on Pascal-VOC")
 _ON_AFTER_IN_BRACKET = rx(r"\s*(?:(?![^\s]*[)\]][,;])\S+\s+){0,6}?(?:on|in|for|over|across)\s+(?:the\s+)?"

@@ -7,8 +7,8 @@
 - markup: text the author set in ``\\texttt``, ``\\textsc``, ``**bold**`` (normalisation records it);
 - proposals (resources/proposal_cues.tsv): the name after "we propose / introduce / present"
   (also "we proposed", "to introduce a novel", "our newly proposed", "the resulting", "its
-  variant", "we ... by / with / via a new ..."), after a naming ("called / named / dubbed (as)", "which we refer to as", "we coin the name", "namely
-  (i)"; new only in a sentence that says "we"/"novel"/..., that cites nobody and that does not
+  variant", "we ... by / with / via a new ..."), after a naming ("called / named / dubbed (as)",
+  "which we refer to as", "we coin the name", "namely (i)"; new only in a sentence that says "we"/"novel"/..., that cites nobody and that does not
   just use what it names), after "our" / "the proposed", and the name before ", a novel ...";
   within the phrase after a cue: a parenthesised or appositive coined name (not one of a
   complement: "a method for ... of average treatment effects (ATEs)"), a short form the sentence
@@ -387,7 +387,8 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
     for cue in cues.get("passive", []):  # "a communication efficient mechanism (CEM) is designed to"
         for m in cue.finditer(text):
             if _coined(m.group("name")):
-                out.append(Candidate(m.start("name"), m.end("name"), m.group("name"), Source.PROPOSAL, {}, proposed=True))
+                out.append(Candidate(m.start("name"), m.end("name"), m.group("name"), Source.PROPOSAL, {},
+                                     proposed=True))
     for cue in cues.get("after", []):
         for comma in rx(r",\s+(?:a|an)\s").finditer(text):
             m = rx(r"(?<![\p{L}\p{N}\-])([\p{L}\p{N}][\p{L}\p{N}\-]*)$").search(text, max(0, comma.start() - 60), comma.start())
@@ -964,8 +965,10 @@ def narrowed_tasks(text: str, cands: list[Candidate]) -> list[Candidate]:
     return out
 
 
-#: a noun phrase set off after a name: "X, a benchmark for ...", "X (Y), the first ...", "X: a 68-example \"major error\" slice"
-_APPOSED_PHRASE = rx(r"\s*(?:\([^()]{1,20}\)\s*)?(?:\)\s*)?[,:]\s+(?:a|an|the)\s+((?:[\p{L}\p{N}\-\"“”]+[ \t]+){0,5}[\p{L}\-]+)")
+#: a noun phrase set off after a name by a comma or a colon: "X, a benchmark for ...", "X (Y), the
+#: first ...", "X: a 68-example \"major error\" slice"
+_APPOSED_PHRASE = rx(r"\s*(?:\([^()]{1,20}\)\s*)?(?:\)\s*)?[,:]\s+(?:a|an|the)\s+"
+                     r"((?:[\p{L}\p{N}\-\"“”]+[ \t]+){0,5}[\p{L}\-]+)")
 
 
 def appositive_type(text: str, end: int) -> str | None:
