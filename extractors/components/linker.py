@@ -119,7 +119,7 @@ _AFTER_PREPOSITION = r"(?:on|in|of|for|in\s+terms\s+of|with\s+respect\s+to|w\.r\
 _NUMBER_OF = r"(?:(?:total\s+)?(?:number|amount)\s+of\s+)"
 _AFTER_CHANGE_IN = (r"(?:absolute\s+|relative\s+)?(?:higher|lower|better|worse|improvement|gain|increase|"  # "gain in"
                     r"reduction|drop|decrease|boost|speedup|speed-up|loss)s?\s+(?:in|on|of)\s+(?:the\s+)?"
-                    rf"{_NUMBER_OF}?")
+                    rf"(?:{_NUMBER_OF}|(?!(?:our|their|its|this|these|all)\s)\p{{Ll}}+\s+)?")  # "in masked PSNR"
 _AFTER_COMPARATIVE = r"(?:higher|lower|better|worse|less|more|fewer|smaller|larger|reduced|improved|faster)\s+"  # "lower"
 _METRIC_AFTER = rx(rf"^\s*(?:\)\s*)?(?:{_AFTER_ON_NAME}|{_AFTER_PREPOSITION}"
                               rf"|{_AFTER_CHANGE_IN}|{_AFTER_COMPARATIVE})?\(?$")

@@ -48,6 +48,7 @@ from .. import resources
 from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, rx
 from .candidates import SIZED, Candidate, Source, Weight, add_candidates, model_shaped
+from .numbers import unit_surfaces
 
 _NAME_MARKUP = {"texttt", "textsc", "mathtt", "textsf", "**"}
 _WEAK_MARKUP = {"textbf", "emph", "textit"}
@@ -184,7 +185,7 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
     for typ, pat, scope in patterns:
         for m in shape_matches(pat, scope, text, chunks):
             w = m.group()
-            if w in not_names or w.rstrip("s") in not_names or _glued(w, text):
+            if w in not_names or w.rstrip("s") in not_names or _glued(w, text) or _unit_after_number(text, m.start(), w):
                 continue
             if typ in ("NAME", "TITLE"):
                 end = sized_end(text, m.end()) if typ == "NAME" and w[-1].isdigit() else m.end()
@@ -214,6 +215,15 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
     out += _appositive_names(text, sents)
     out += _tasks(text, heads, sents)
     return [c for c in out if not is_citation(text, c)]
+
+
+#: a number right before a word, with a space or a range's end: "1-2 dB", "16 GB"
+_NUMBER_BEFORE = rx(r"\d\s?$")
+
+
+def _unit_after_number(text: str, start: int, word: str) -> bool:
+    """A unit written after a number is the number's unit, not a name: "a 1-2 dB drop in PSNR"."""
+    return word in unit_surfaces() and bool(_NUMBER_BEFORE.search(text, max(0, start - 2), start))
 
 
 #: a size glued to the number a name ends with: "CelebA-64×64" ("CelebA-64$\\times$64" once normalised)
@@ -1033,6 +1043,17 @@ _MEASURED_BY = rx(rf"\b(?:{MEASURED_BY_WORDS})\s+(?:the\s+)?$", regex.I)
 #: "we evaluate on OTT-QA" (a vote, not a verdict: "experiments on LLaMA-2" name a model)
 _EVALUATED_ON = rx(r"\b(?:evaluat|benchmark|experiment|test)\p{L}*\s+on\s+(?:the\s+)?$", regex.I)
 
+#: a change "in" what it changes is a change of a measure: "a 1-2 dB drop in masked PSNR", "gains in
+#: CIDEr" (one lower-case modifier may stand between; `regex.VERBOSE`)
+_CHANGE_IN = rx(r"""
+    \b(?:drop|gain|improvement|increase|decrease|reduction|degradation|boost)s?
+    \s+in\s+(?:the\s+)?              # "in", "in the"
+    (?:\p{Ll}[\p{Ll}\-]*\s+)?$        # "masked", "top-1"
+    """, regex.VERBOSE | regex.IGNORECASE)
+#: what ends the measure's name: a punctuation mark or a function word, not another noun ("a gain
+#: in ImageNet accuracy" changes accuracy, not ImageNet)
+_CLAUSE_GOES_ON = rx(r"\s*(?:[,.;:)]|$|\s(?:in|on|of|and|or|while|when|for|with|over|compared|than|at|across|under)\b)")
+
 
 #: a score: a decimal (with a per cent sign or not) or a whole percentage (group `pct`), as a
 #: whole number, not the tail of a name (`regex.VERBOSE`)
@@ -1197,6 +1218,8 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             _vote(c.context, "TASK", Weight.DEFINITION)
         score_unit_type(text, c)
         if _MEASURED_BY.search(text, max(0, c.start - 24), c.start):
+            _vote(c.context, "METRIC", Weight.HEAD_NOUN)
+        if _CHANGE_IN.search(text, max(0, c.start - 48), c.start) and _CLAUSE_GOES_ON.match(text, c.end):
             _vote(c.context, "METRIC", Weight.HEAD_NOUN)
         if _EVALUATED_ON.search(text, max(0, c.start - 32), c.start):
             _vote(c.context, "DATASET", Weight.SCORE_PLACE)

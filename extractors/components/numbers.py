@@ -179,6 +179,13 @@ def _tables():
                 change_nouns=frozenset(resources.word_list("change_nouns")))
 
 
+@lru_cache(maxsize=1)
+def unit_surfaces() -> frozenset:
+    """The units of resources/units.tsv as written ("dB", "GB", "ms", "points"): after a number,
+    such a word is its unit, never a name ("a 1-2 dB drop", "16 GB of memory")."""
+    return frozenset(surface.lstrip("=^") for surface, _, _ in resources.rows("units.tsv"))
+
+
 def _parse_value(m) -> Optional[float]:
     """The number as written, before any magnitude suffix; None for digits Python cannot read
     (the regex module knows newer Unicode digits than `float` does: '\U0001ccf7')."""

@@ -141,6 +141,18 @@ def test_norms_are_not_names():
     assert not found & {"L0", "L1", "L2"}
 
 
+@pytest.mark.parametrize("text, word, name", [
+    ("the approaches observe a 1-2 dB drop in masked PSNR and 4-5 dB drop on complex motion", "dB", False),
+    ("it needs only 16 GB of memory and 3 GHz", "GB", False),
+    ("the quality is measured in dB, and DBNet wins", "DBNet", True),   # no number before it
+])
+def test_units_after_numbers_are_not_names(text, word, name):
+    """A unit of resources/units.tsv written after a number is the number's unit, never a name
+    (names._unit_after_number)."""
+    from extractors.components.names import find_names
+    assert any(c.text == word for c in find_names(text)) is name
+
+
 @pytest.mark.parametrize("text,members", [
     ("We introduce 3 metrics: transferability, plausibility, and alignment with natural images.",
      ["transferability", "plausibility", "alignment with natural images"]),
