@@ -64,8 +64,15 @@ S_OVER = ("Using the regularizer increased test accuracy by over 2% for ResNet18
           "and by 1.5% for VGG-16 on CIFAR-10.")
 S_OF = "The LR schedules of AutoLRS lead to a speedup of 1.22x on ResNet-50 and an accuracy of about 94.7% on CIFAR-10."
 
+S_ACTED = ("We propose LTP, a pruning method. It takes 30 epochs for LTP to prune ResNet50 on ImageNet by a "
+           "factor of 9.1. With LTP, we accelerate the inference time of GauGAN by 4.2x.")
+
 CASES = [
     # sentence, number, attribute, candidate, cue, expected
+    (S_ACTED, "9.1", "subject", "ResNet50", "acted_on", 1.0),      # "to prune ResNet50"
+    (S_ACTED, "9.1", "subject", "LTP", "acted_on", 0.0),
+    (S_ACTED, "4.2x", "subject", "GauGAN", "acted_on", 1.0),       # "accelerate the inference time of GauGAN"
+    (S1, "2.1", "subject", "ResNet-50", "acted_on", 0.0),          # "outperforming ResNet-50": a rival, not an object
     (S17, "86.5%", "subject", "FooNet", "pronoun_subject", 1.0),         # "it": the sentence before's first name
     (S_PRONOUN, "60.0", "subject", "SwinV2-G", "pronoun_subject", 1.0),  # "(SwinV2-G) and find that it reaches"
     (S_PRONOUN, "60.0", "subject", "ResNet-50", "pronoun_subject", 0.0),  # named after the pronoun: no antecedent
