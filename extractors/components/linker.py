@@ -1333,9 +1333,9 @@ _OWNED_BY = rx(r"\s*(?:of|by)\s+(?:the\s+)?")
 COMPARED_VALUE = rx(r"""
     (?: \b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against)   # "91.1% vs. 90.2%", "(against 72.91% for ...)"
         \s+(?:(?:a|an|the|only|just)\s+)?                                 # "compared to a 2.8% drop"
-      | \b(?:previous(?:ly)?|prior|existing|baselines?|standard)\b          # "the previous best results are"
-        (?:(?!\b(?:by|margins?|new|our|we)\b)[^.;,]){0,40}?              # not "prior methods by a margin of"
-        \b(?:is|are|was|were|of|at|achiev\w*|attain\w*|reach\w*|obtain\w*|solv\w*|only)\s+
+      | \b(?:previous(?:ly)?|prior|existing|baselines?|standard)\b          # "the previous best results are",
+        (?:(?!\b(?:by|margins?|new|our|we)\b)[^.;,]){0,40}?              # "the previous best accuracy ... from";
+        \b(?:is|are|was|were|of|at|from|achiev\w*|attain\w*|reach\w*|obtain\w*|solv\w*|only)\s+   # not "prior methods by a margin of"
     )
     [$\s]*$                                                              # right before the number
     """, regex.I | regex.X)
