@@ -153,6 +153,20 @@ def test_units_after_numbers_are_not_names(text, word, name):
     assert any(c.text == word for c in find_names(text)) is name
 
 
+@pytest.mark.parametrize("text, word, metric", [
+    ("Our model reaches 0.42 Type@AV and improves nDCG@k and mAP@0.5.", "Type@AV", True),
+    ("Our model reaches 0.42 Type@AV and improves nDCG@k and mAP@0.5.", "nDCG@k", True),
+    ("Our model reaches 0.42 Type@AV and improves nDCG@k and mAP@0.5.", "mAP@0.5", True),
+    ("Write to jane@mail.com for the data.", "jane@mail", False),        # an e-mail address
+])
+def test_measures_at_a_cutoff(text, word, metric):
+    """A word, "@" and a cutoff or condition (a number or up to four letters) is a metric's shape
+    (resources/name_patterns.tsv), unless a domain follows."""
+    from extractors.components.names import find_names
+    found = {c.text for c in find_names(text) if c.types.get("METRIC")}
+    assert (word in found) is metric
+
+
 @pytest.mark.parametrize("text,members", [
     ("We introduce 3 metrics: transferability, plausibility, and alignment with natural images.",
      ["transferability", "plausibility", "alignment with natural images"]),
