@@ -67,7 +67,10 @@ class NumberMatch:
 
 _NUM = rx(r"""
     (?P<cur>(?:US|AU|A|C|HK|NZ|S)?\$|€|£)?          # a currency sign, inside the span: `$20`, `US$1.2M`
-    (?P<sign>[+±](?=\s?[\d.]))?                    # a sign: `+2.3` (a change), `±0.4`
+    (?P<sign>[+±](?=\s?[\d.])                     # a sign: `+2.3` (a change), `±0.4`,
+      |(?<![\w\-‐–−.)\]}{^_*%×])[-−]               #   or a minus glued to a decimal or a percentage:
+        (?=\d*\.\d|\d+\s?\\?%))?                  #   `-0.2%`, `+0.3%/-0.2%` (not in "ResNet-50", "2-3",
+                                                   #   "60%-90%", "10^{-3}", nor "ResNet-18 and -50")
     (?:
         (?P<whole>\d{1,3})[ ](?P<mfn>[1-9])/(?P<mfd>[2-9]|1[0-6])(?![\d/]|[.,]\d)   # mixed fraction `2 1/2`
       | (?P<frac_n>\d+)/(?P<frac_d>\d+)(?![\d/]|[.,]\d)                       # fraction `1/3`, `8/255`
@@ -208,7 +211,8 @@ def _value_of(m) -> Optional[float]:
             return None
     digits = m.group("num").replace(",", "")
     exp = m.group("exp") or m.group("exp2") or m.group("eexp")
-    return float(f"{digits}e{int(exp.translate(_MINUS))}") if exp else float(digits)
+    value = float(f"{digits}e{int(exp.translate(_MINUS))}") if exp else float(digits)
+    return -value if m.group("sign") in ("-", "−") else value
 
 
 def _expand(written: float, multiplier: float) -> float:
@@ -434,7 +438,7 @@ def _read_number(text: str, m: regex.Match, excl, t) -> Optional[NumberMatch]:
         and not m.group("cur")
     if _label_or_math(text, m, rest, integer and value < 30 and not spread, t):
         return None
-    num = NumberMatch(start=s, end=e, value=value, signed=bool(m.group("sign") and m.group("sign") == "+"),
+    num = NumberMatch(start=s, end=e, value=value, signed=m.group("sign") in ("+", "-", "−"),
                       multiplier=mult, written=value)
     if mult:
         num.value = _expand(value, t["magnitudes"][mult][0])
