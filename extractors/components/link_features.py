@@ -936,7 +936,8 @@ def unnamed_data(p: Pair) -> float:
 ENTITY_CUES: list[Callable[[Pair], float]] = [
     rule_choice, same_sentence, same_clause, before, distance, adjacent, numbers_between,
     rivals_between, on_frame, pretrained_on, baseline_frame, agent_frame, measure_of, in_parenthesis_after, given_for, labelled_by, named_of, respectively,
-    paired_respectively, proposed, pronoun_subject, ours_in_clause, ours_not_proposed, component_role, acted_on, proposed_from_end, owns_from_end, proposed_compared, compared_between,
+    paired_respectively, proposed, pronoun_subject, ours_in_clause, ours_not_proposed, component_role, acted_on,
+    proposed_from_end, owns_from_end, proposed_compared, compared_between,
     only_candidate, first_candidate, frequency, family_name, held_word,
     nearest_in_sentence, only_in_sentence, closer_number, glue_between, right_after, unit_words, partner_choice,
     in_long_list,

@@ -1335,7 +1335,8 @@ COMPARED_VALUE = rx(r"""
         \s+(?:(?:a|an|the|only|just)\s+)?                                 # "compared to a 2.8% drop"
       | \b(?:previous(?:ly)?|prior|existing|baselines?|standard)\b          # "the previous best results are",
         (?:(?!\b(?:by|margins?|new|our|we)\b)[^.;,]){0,40}?              # "the previous best accuracy ... from";
-        \b(?:is|are|was|were|of|at|from|achiev\w*|attain\w*|reach\w*|obtain\w*|solv\w*|only)\s+   # not "prior methods by a margin of"
+        \b(?:is|are|was|were|of|at|from                                  # not "prior methods by a margin of"
+           |achiev\w*|attain\w*|reach\w*|obtain\w*|solv\w*|only)\s+
     )
     [$\s]*$                                                              # right before the number
     """, regex.I | regex.X)

@@ -185,7 +185,8 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
     for typ, pat, scope in patterns:
         for m in shape_matches(pat, scope, text, chunks):
             w = m.group()
-            if w in not_names or w.rstrip("s") in not_names or _glued(w, text) or _unit_after_number(text, m.start(), w):
+            if w in not_names or w.rstrip("s") in not_names or _glued(w, text) \
+                    or _unit_after_number(text, m.start(), w):
                 continue
             if typ in ("NAME", "TITLE"):
                 end = sized_end(text, m.end()) if typ == "NAME" and w[-1].isdigit() else m.end()
