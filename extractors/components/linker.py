@@ -356,6 +356,34 @@ _LABELLED_NEXT = rx(r"""
 """, regex.VERBOSE)
 
 
+#: between two margins of one comparison, each after "by": "outperforms NMN by 32% and the
+#: reasoning-free language model GenBERT by 8% in exact match accuracy" (`regex.VERBOSE`)
+_BY_NEXT = rx(r"""
+    ^\s*(?:,\s*and|,|and)\s+          # the list word
+    (?:[\w.+\-]+\s+){1,6}?            # the next rival: one to six words
+    by\s+$                           # and its "by", right before the value
+""", regex.VERBOSE)
+_BY_RIGHT_BEFORE_NUMBER = rx(r"\bby\s+$")
+
+
+@lru_cache(maxsize=1)
+def _measure_change_verb():
+    """A verb whose object is a measure (word list `measure_change_verbs`): "and reduces latency
+    by 30%" starts another change, not the next rival of one comparison."""
+    verbs = "|".join(sorted(resources.word_list("measure_change_verbs"), key=longest_first))
+    return rx(rf"\b(?:{verbs})\w*", regex.IGNORECASE)
+
+
+def rivals_by(text: str, a, b) -> bool:
+    """Are a and b the margins of one comparison over two rivals, each after "by" (`_BY_NEXT`:
+    "outperforms NMN by 32% and GenBERT by 8% in exact match accuracy")? They share a metric and a
+    dataset (`share_links`), not a run or a baseline: each margin is over its own rival."""
+    between = text[max(a.end, a.unit_end):b.start]
+    return a.unit == b.unit and bool(_BY_NEXT.match(between)) \
+        and bool(_BY_RIGHT_BEFORE_NUMBER.search(text, max(0, a.start - 4), a.start)) \
+        and not _measure_change_verb().search(between)
+
+
 def _partners(text: str, a, b) -> bool:
     """Two numbers of one unit in a range or a list: "3.72%~6.68%", "36% and 46%", "SimCLR: 51.8%,
     SwAV: 63.7%" (`labelled`); or the two ends of a range the numbers component found (`range_with`:
@@ -393,13 +421,17 @@ def fill_missing(a, b, attr: str) -> None:
 def share_links(text: str, nums) -> None:
     """Range and list partners ("by 3.72%~6.68%", "36% and 46%") share what the other lacks;
     a second, backward pass carries it to the head of a longer list ("95.1%, 80.2% and 70.3%
-    accuracy"). Values of a labelled list and the two sides of "vs." share no subject (`labelled`,
+    accuracy"). The margins over two rivals of one comparison share their metric and dataset
+    (`rivals_by`: "outperforms NMN by 32% and GenBERT by 8% in exact match accuracy"). Values of a labelled list and the two sides of "vs." share no subject (`labelled`,
     `versus`): the second side of "vs." loses a subject it has the same as the first."""
     pairs = list(zip(nums, nums[1:]))
     for a, b in pairs:
         if a.subject is not None and b.subject == a.subject and versus(text, a, b):
             b.subject, b.subjects = None, []   # "FooQ ... (71.7% vs 71.9%)": the second is another's
     for a, b in pairs + pairs[::-1]:
+        if rivals_by(text, a, b):
+            for attr in ("metric", "dataset"):
+                fill_missing(a, b, attr)
         if not _partners(text, a, b):
             continue
         for attr in ("metric", "dataset"):
