@@ -45,6 +45,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from ..regexes import longest_first
 from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, rx
 from .candidates import SIZED, Candidate, Source, Weight, add_candidates, model_shaped
@@ -1044,13 +1045,20 @@ _MEASURED_BY = rx(rf"\b(?:{MEASURED_BY_WORDS})\s+(?:the\s+)?$", regex.I)
 #: "we evaluate on OTT-QA" (a vote, not a verdict: "experiments on LLaMA-2" name a model)
 _EVALUATED_ON = rx(r"\b(?:evaluat|benchmark|experiment|test)\p{L}*\s+on\s+(?:the\s+)?$", regex.I)
 
-#: a change "in" what it changes is a change of a measure: "a 1-2 dB drop in masked PSNR", "gains in
-#: CIDEr" (one lower-case modifier may stand between; `regex.VERBOSE`)
-_CHANGE_IN = rx(r"""
-    \b(?:drop|gain|improvement|increase|decrease|reduction|degradation|boost)s?
+@lru_cache(maxsize=1)
+def _change_in():
+    """A noun of change (word list `change_nouns`) and "in": what follows is the measure that
+    changed ("a 1-2 dB drop in masked PSNR", "gains in CIDEr"; one lower-case modifier may stand
+    between; `regex.VERBOSE`). Not "loss", which also names an objective ("optimize faster on the
+    population loss in the Ideal World")."""
+    nouns = "|".join(sorted(resources.word_list("change_nouns") - {"loss"}, key=longest_first))
+    return rx(rf"""
+    \b(?:{nouns})s?
     \s+in\s+(?:the\s+)?              # "in", "in the"
-    (?:\p{Ll}[\p{Ll}\-]*\s+)?$        # "masked", "top-1"
+    (?:\p{{Ll}}[\p{{Ll}}\-]*\s+)?$        # "masked", "top-1"
     """, regex.VERBOSE | regex.IGNORECASE)
+
+
 #: what ends the measure's name: a punctuation mark or a function word, not another noun ("a gain
 #: in ImageNet accuracy" changes accuracy, not ImageNet)
 _CLAUSE_GOES_ON = rx(r"\s*(?:[,.;:)]|$|\s(?:in|on|of|and|or|while|when|for|with|over|compared|than|at|across|under)\b)")
@@ -1220,7 +1228,7 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         score_unit_type(text, c)
         if _MEASURED_BY.search(text, max(0, c.start - 24), c.start):
             _vote(c.context, "METRIC", Weight.HEAD_NOUN)
-        if _CHANGE_IN.search(text, max(0, c.start - 48), c.start) and _CLAUSE_GOES_ON.match(text, c.end):
+        if _change_in().search(text, max(0, c.start - 48), c.start) and _CLAUSE_GOES_ON.match(text, c.end):
             _vote(c.context, "METRIC", Weight.HEAD_NOUN)
         if _EVALUATED_ON.search(text, max(0, c.start - 32), c.start):
             _vote(c.context, "DATASET", Weight.SCORE_PLACE)
