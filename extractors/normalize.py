@@ -144,10 +144,23 @@ class Normalized:
             start, end = m.start(start), m.end(end)
         if self.maps:
             start, end = balance(self.raw, start, end)
+            start = _with_macro_before(self.raw, start)
         return start, end
 
 
 _MACRO_BEFORE = rx(r"\\[A-Za-z]+\*?\s*$")
+_MACRO_NAME_BEFORE = rx(r"\\(?P<name>[A-Za-z]+)\s+$")
+
+
+def _with_macro_before(raw: str, start: int) -> int:
+    """`start`, moved back over a macro whose argument the span opens without braces: the clean
+    "Θ̃(1/T^2)" of ``\\tilde \\Theta(1/T^2)`` and the "O(n)" of ``\\mathcal O(n)`` hold the macro too
+    (as they do when the argument is braced, `balance`); not a macro without arguments ("\\alpha")."""
+    m = _MACRO_NAME_BEFORE.search(raw, max(0, start - 40), start)
+    if m is None:
+        return start
+    action, nargs, _ = _macros().get(m.group("name"), ("unknown", 0, ""))
+    return m.start() if nargs >= 1 and action in ("unwrap", "accent", "prefix") else start
 
 
 # A dollar that is a currency sign, not LaTeX math: `$20`, `US$1.2M`, `$5 billion`. It opens no math
@@ -348,7 +361,9 @@ def _latex(text: str) -> tuple[str, SegmentMap] | None:
             out.copy(node.pos + 1, node.pos + 1 + len(name))
             marks.append((before, out.n, "macro"))
         post = getattr(node, "macro_post_space", "")
-        if post and out.parts and not out.parts[-1][-1:].isspace():
+        # the space after the macro's name ends the node only when no argument follows it: in
+        # "\\sqrt n" or "\\mathcal O" it stands before the argument, already written ("√n", "O")
+        if post and text[end - len(post):end] == post and out.parts and not out.parts[-1][-1:].isspace():
             out.copy(end - len(post), end)
         return i
 

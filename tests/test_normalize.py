@@ -37,6 +37,20 @@ def test_spans_map_back_to_the_raw_markup():
     assert raw_of(n, "https://github.com/a/b") == "https://github.com/a/b"
 
 
+def test_a_macro_argument_without_braces_is_written_once():
+    """A macro whose argument follows a space ("\\sqrt n", "\\mathcal O") writes it once (it was
+    written twice, "√nn", "OO(n)", and a bound after "OO" was not found); a space after a macro
+    without arguments stays ("\\alpha parameter")."""
+    for raw, clean, piece, raw_piece in [
+            (r"at rate $O(1/\sqrt n)$.", "at rate O(1/√n).", "√n", r"\sqrt n"),
+            (r"the SFO complexity is ${\mathcal O}(n \log n)$.", "the SFO complexity is O(n log n).",
+             "O(n log n)", r"{\mathcal O}(n \log n)"),
+            (r"the \alpha parameter", "the α parameter", "α parameter", r"\alpha parameter")]:
+        n = normalize(raw)
+        assert n.clean == clean
+        assert raw_of(n, piece) == raw_piece
+
+
 def test_markdown_bold_inside_words_is_stripped_and_marked_as_letters():
     n = normalize("We propose **Fa**st **S**parse **T**ransformer (**FaST**); Mi**x**ture, x**2 stays.")
     assert n.clean == "We propose Fast Sparse Transformer (FaST); Mixture, x**2 stays."

@@ -5,8 +5,11 @@ and ``$\\Omega(\\sqrt{s})$`` reads ``Ω(√s)``; Unicode spellings (``Õ(√T)``
 (``~O(T)``, ``O~(T)``) and ``\\mathcal{O}`` arrive in the same shapes. The argument runs to the
 matching parenthesis. The quantity bounded comes from a data file of phrases
 (resources/bound_quantities.tsv): the phrase right after the bound ("Ω(s) queries", "O(√T)
-regret"), else the nearest one before it in the sentence, else the quantity of the previous bound
-in the same sentence or the one before. Writes ``doc._.bounds`` (clean offsets).
+regret"), else the nearest one before it in the sentence, else a phrase the text writes for a
+quantity right before the bound, ending with a noun of word list bound_heads ("the population risk
+at rate O(1/√n)", "the SFO complexity is O(n log n)", "generalization gap of Ω(1)"), else the
+quantity of the previous bound in the same sentence or the one before. Writes ``doc._.bounds``
+(clean offsets).
 """
 
 from dataclasses import dataclass
@@ -14,6 +17,7 @@ from functools import lru_cache
 from typing import Optional
 
 import regex
+from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -47,10 +51,39 @@ def _quantities():
     rows = sorted(resources.rows("bound_quantities.tsv"), key=lambda r: -len(r[0]))
     alts = "|".join(regex.escape(r[0]) for r in rows)
     table = {r[0].casefold(): r[1] for r in rows}
-    return rx(rf"(?<![\w-])(?:{alts})(?![\w-])", regex.IGNORECASE), table
+    # a phrase in the plural ("global convergence rates of Θ(1/T²)") is the phrase
+    return rx(rf"(?<![\w-])(?P<q>{alts})s?(?![\w-])", regex.IGNORECASE), table
 
 
 _WORD = rx(r"(?<![A-Za-z])[a-z]{3,}")
+
+
+@lru_cache(maxsize=1)
+def _head_phrase():
+    """A quantity named right before a bound: up to three words ending with a head noun of word
+    list bound_heads, then a linking word, at the end of the text searched."""
+    heads = "|".join(sorted(resources.word_list("bound_heads"), key=lambda w: (-len(w), w)))
+    return rx(rf"""
+        (?P<q>(?:[\p{{L}}\p{{N}}][\p{{L}}\p{{N}}'’\-]*\s+){{0,2}}  # up to two words before the head
+             (?:{heads})s?)                                # the head noun ("risk", "complexity")
+        \s+(?:of(?:\s+order)?|is|are|at\s+(?:a\s+)?rate|scales?\s+(?:as|like)|=)  # the link to the bound
+        \s*$""", regex.IGNORECASE | regex.VERBOSE)
+
+
+def _named_before(text: str, s_start: int, start: int) -> Optional[str]:
+    """The quantity phrase right before a bound ("population risk" in "minimize the population risk
+    at rate O(1/√n)"), without the stop words that open it ("the", "its") nor an evaluative word
+    before two more (word list metric_modifier_stop: "an optimal iteration complexity"; not the
+    "competitive" of "competitive ratio"); None if there is none."""
+    m = _head_phrase().search(text, max(s_start, start - 120), start)
+    if m is None:
+        return None
+    words = m.group("q").split()
+    while len(words) > 1 and words[0].casefold() in STOP_WORDS:
+        words = words[1:]
+    if len(words) > 2 and words[0].casefold() in resources.word_list("metric_modifier_stop"):
+        words = words[1:]
+    return " ".join(words)
 
 
 def _mathy(arg: str) -> bool:
@@ -100,11 +133,13 @@ def find_bounds(text: str, sents: Optional[Sentences] = None) -> list[BoundMatch
         quantity = None
         after = qrx.match(text, end + (1 if text[end:end + 1] == " " else 0))
         if after and after.start() - end <= 1:
-            quantity = table[after.group().casefold()]
+            quantity = table[after.group("q").casefold()]
         if quantity is None:
             before = [q for q in qrx.finditer(text, s_start, start)]
             if before:
-                quantity = table[before[-1].group().casefold()]
+                quantity = table[before[-1].group("q").casefold()]
+        if quantity is None:
+            quantity = _named_before(text, s_start, start)
         if quantity is None and prev_q and sentence - prev_sentence <= 1:
             quantity = prev_q  # the previous bound's, in this sentence or the one before
         out.append(BoundMatch(start, end, _NOTATION[sym], soft, m.end(), end - 1, quantity))

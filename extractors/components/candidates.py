@@ -67,6 +67,8 @@ class Source:
     TASK = "task"                    # a task phrase: "the problem of X", "X tasks" (names.py)
     MEASURE_LIST = "measure-list"    # a member of a list of measures: "metrics such as X, Y" (names.py)
     ACRONYM = "acronym"              # an acronym definition joined with its long form (entities.py)
+    TERM = "term"                    # an acronym of a lower-case long form nothing else types: an
+    #                                  entity, but no result's link (entities.py, linker.defined_term)
     BOUND = "bound"                  # the quantity an asymptotic bound measures (entities.py)
     NER = "ner"                      # a span of the statistical NER (entities.py)
     GENERIC = "generic"              # a quality word held back until a number measures it

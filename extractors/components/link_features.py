@@ -26,7 +26,7 @@ from .. import resources
 from ..regexes import longest_first
 from .candidates import FAMILY, Source
 from .entities import Entity
-from .linker import (CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, LABEL_GLUE, OF_HEDGES, Mentions, before_value,
+from .linker import (CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, LABEL_GLUE, OF_HEDGES, Mentions, before_value, defined_term,
                      chains, given_to, measure_span, names_change, pretraining_data, sentences, theirs_before,
                      unnamed_data_end)
 from .textutil import rx
@@ -74,7 +74,7 @@ class Context:
     @classmethod
     def of(cls, text: str, numbers: list, entities: list, held: list = (), sents=None) -> "Context":
         """`sents`: the Doc's sentences (a `Sentences`); found from `text` when not given."""
-        ctx = cls(text, list(numbers), list(entities))
+        ctx = cls(text, list(numbers), [e for e in entities if not defined_term(e)])
         ctx.entity_names = frozenset(e.name for e in ctx.entities)
         ctx.sents = sents.spans if sents is not None else sentences(text)
         ctx.sent_starts = [s for s, _ in ctx.sents]

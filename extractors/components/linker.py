@@ -187,6 +187,15 @@ def not_a_subject(e: Entity) -> bool:
     return is_number_format(e.name) or e.role != "proposed" and is_generic_term([e.name, *e.aliases])
 
 
+def defined_term(e: Entity) -> bool:
+    """Is the entity a term the text defines on its way ("optimistic gradient descent (OGD)": an
+    acronym of a lower-case long form that nothing else types, `Source.TERM`)? It stays an entity
+    of the record but is no candidate for a result's subject, metric or dataset: the link scorer
+    trained with such terms as candidates chose subjects less well (cross-validated subject
+    accuracy 0.845 -> 0.841)."""
+    return Source.TERM in e.sources and e.role != "proposed"
+
+
 def bare_shape(e: Entity) -> bool:
     """Is the entity a name known by its shape alone ("IMU", "V1": capitals or digits, no lexicon
     entry, no head noun, no proposal, no use as a doer)? Such a name is typed a method by default
@@ -241,7 +250,7 @@ _SET_OFF_BEFORE = rx(r"\b\p{Ll}{3,},[ ]$")
 
 def link_numbers(doc: Doc) -> None:
     text = doc_text(doc)
-    ents: list[Entity] = list(doc._.entities or [])
+    ents: list[Entity] = [e for e in doc._.entities or [] if not defined_term(e)]
     nums = doc._.numbers or []
     if not nums:
         return

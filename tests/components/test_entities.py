@@ -281,3 +281,17 @@ def test_a_task_two_longer_tasks_end_with_stays_apart():
              enumerate(["node classification", "classification"])]
     (one,) = one_task_per_phrase(tasks)
     assert (one.name, one.aliases, one.mentions) == ("node classification", ["classification"], [(0, 1), (1, 2)])
+
+
+@pytest.mark.parametrize("text, short", [
+    ("We study learning on symmetric positive definite matrices (SPDM) with a Riemannian metric.", "SPDM"),
+    ("We predict which T-cell receptors (TCRs) bind to a given peptide.", "TCRs"),
+    ("We learn Directed Acyclic Graphs (DAGs) from observational data.", "DAGs"),
+])
+def test_an_acronym_for_an_object_is_no_entity(extractor, text, short):
+    """An acronym whose long form ends with a noun for a mathematical or physical object (word list
+    object_heads), with nothing else saying what it names, is a term, not an entity; its
+    definition is still an acronym (entities._names_an_object)."""
+    rec = record(extractor, text)
+    assert short in {a.short for a in rec.acronyms}
+    assert short not in {e.name for f in ENTITY_FIELDS for e in getattr(rec, f)}
