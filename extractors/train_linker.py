@@ -15,7 +15,7 @@
    (``learned``, the ablation).
 4. Report the accuracy of the chosen link per attribute, rules vs learned vs both, by 5-fold
    cross-validation grouped by abstract (for `both` also the margin by which the scorer must beat
-   the rules' choice to overrule it), and write the weights with the files they came from. The
+   the rules' choice to overrule it: the largest within one standard error of the best), and write the weights with the files they came from. The
    shipped model of an attribute is `both` with its best margin, or `learned` where that is
    better by more than a point of accuracy in cross-validation.
 
@@ -26,6 +26,7 @@ arithmetic.
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +42,6 @@ DEFAULT_OUT = Path("extractors/resources/linker.json")
 FOLDS = 5
 L2 = 1.0    # the penalty on the weights' squared norm (cross-validated: 0.3, 1 and 3 are within 0.3 points)
 CLEARLY = 0.01   # `learned` replaces `both` only when cross-validation finds it better by more
-NOISE = 0.005    # accuracies this close are the same (a few groups of several hundred)
 
 
 @dataclass
@@ -153,6 +153,12 @@ def _names(mode: str) -> list[str]:
     return [k for k in feature_names() if mode == "both" or k.split(":", 1)[-1] not in RULE_CUES]
 
 
+def noise(accuracy: float, n: int) -> float:
+    """The standard error of an accuracy measured on `n` groups, sqrt(p(1-p)/n): cross-validated
+    accuracies closer than this are the same (the one-standard-error rule of model selection)."""
+    return math.sqrt(accuracy * (1.0 - accuracy) / max(1, n))
+
+
 def cross_validate(groups: list[Group]) -> dict:
     """Accuracy per attribute and mode over FOLDS folds of abstracts (record index mod FOLDS);
     for `both`, per margin too (the best margin is what the shipped model uses)."""
@@ -167,10 +173,10 @@ def cross_validate(groups: list[Group]) -> dict:
         both = [(fit(train, _names("both")), test) for train, test in folds]
         by_margin = {mg: sum(accuracy(m, test, mg, locks=True) * len(test) for m, test in both) / max(1, len(gs))
                      for mg in MARGINS}
-        # the largest margin within NOISE of the best: the scorer overrules the rules only where
-        # that clearly gains (a difference of a few groups in cross-validation is noise)
+        # the largest margin within one standard error of the best (`noise`): the scorer overrules
+        # the rules only where that clearly gains (a fixed 0.005 let ten groups of 1,942 flip it)
         top = max(by_margin.values())
-        res["margin"] = max(mg for mg in MARGINS if by_margin[mg] >= top - NOISE)
+        res["margin"] = max(mg for mg in MARGINS if by_margin[mg] >= top - noise(top, len(gs)))
         res["by_margin"] = {str(mg): round(a, 4) for mg, a in by_margin.items()}
         res["both"] = by_margin[res["margin"]]
         out[attr] = {k: round(v, 4) if isinstance(v, float) and k != "margin" else v for k, v in res.items()}

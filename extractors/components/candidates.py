@@ -66,6 +66,7 @@ class Source:
     CALLED = "called"                # "a technique called X": a name, not necessarily new (names.py)
     TASK = "task"                    # a task phrase: "the problem of X", "X tasks" (names.py)
     MEASURE_LIST = "measure-list"    # a member of a list of measures: "metrics such as X, Y" (names.py)
+    DATA_LIST = "data-list"          # a member of a list of data: "datasets (A, B and C)" (names.py)
     ACRONYM = "acronym"              # an acronym definition joined with its long form (entities.py)
     TERM = "term"                    # an acronym of a lower-case long form nothing else types: an
     #                                  entity, but no result's link (entities.py, linker.defined_term)

@@ -51,7 +51,7 @@ for _ext in ("entities", "held_metrics"):
         Doc.set_extension(_ext, default=None)
 
 _STRONG = {Source.LEXICON, Source.ACRONYM, Source.PROPOSAL, Source.CALLED, Source.MARKUP, Source.TASK,
-           Source.MEASURE_LIST, Source.PATTERN, Source.BOUND, Source.NER}  # not shape, lexicon-weak
+           Source.MEASURE_LIST, Source.DATA_LIST, Source.PATTERN, Source.BOUND, Source.NER}  # not shape, lexicon-weak
 _TYPE_ORDER = {t: i for i, t in enumerate(TYPES)}
 #: shapes that read as names on their own: CamelCase ("iFormer", "DeiT-S"), capitals ("OWLEYE"),
 #: letters with digits ("ResNet50"), a capitalised word with a size letter, a run of capitals

@@ -796,6 +796,25 @@ _MEASURE_LIST = rx(r"""
        |(?:,?\s+accordingly)?,?\s+(?:such\s+as|including|like|namely|e\.g\.,?|i\.e\.,?)\s+)  # a word that gives examples
     ([^.;:()]{2,200})                                                   # the list, up to a stop or a parenthesis
     """, regex.VERBOSE)
+#: a plural kind of data, then what introduces its members: "four real-world datasets (pLogP,
+#: Diamond, House, Elevators)", "three ObjectNav datasets (Gibson, HM3D, and MP3D)", "unseen
+#: environments (NetHack, ALFWorld, RTFM, Messenger, and Touchdown)", "two complex environments,
+#: 2D-Minecraft and Eden"; the kind's head noun types the members (resources/type_heads.tsv).
+#: Not games: "games like Quake 3 and Dota 2" are where a field has succeeded, seldom what a paper uses
+_DATA_LIST = rx(r"""
+    \b(?P<kind>datasets|data[ ]sets|corpora|benchmarks|environments|suites|simulators|testbeds)
+    (?:\s*:\s+                                                       # a colon,
+       |\s*\(\s*(?:e\.g\.,?|i\.e\.,?|such\s+as|including)?\s*       # a parenthesis,
+       |,?\s+(?:such\s+as|including|like|namely|e\.g\.,?|i\.e\.,?)\s+  # a word that gives examples,
+       |,\s+(?=\S+(?:\s\S+){0,3}?(?:,|\s+and\s)))                      # or an apposition of several
+    (?P<list>[^.;:()]{2,200})                                         # the list, up to a stop or a parenthesis
+    """, regex.VERBOSE)
+#: a list member written as a name: a capital or digit first, or a capital inside its first word ("pLogP")
+_NAME_MEMBER = rx(r"^(?:[\p{Lu}\p{N}]|\p{Ll}+\p{Lu})")
+#: a lower-case word of three or more letters: in a list of data, a member that holds one is a phrase
+_COMMON_WORD = rx(r"\p{Ll}{3,}")
+#: the words after a data list's last member in an apposition: "2D-Minecraft and Eden, show"
+_DATA_LIST_END = rx(r"\s+\p{Ll}.*$")
 #: two letters in a row: a word, not a symbol
 _WORDLIKE = rx(r"\p{L}{2}")
 #: a word that makes a list member a clause or the list's end ("..., to name a few", "and others")
@@ -852,6 +871,28 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
                     or words[-1].lower() in _MEASURE_KINDS:
                 break   # a clause, a symbol ("measures μ and ν"), or a kind of measures itself
             out.append(Candidate(k, k + len(item), item, Source.MEASURE_LIST, {"METRIC": Weight.LIST_HEAD}))
+            pos = k + len(item)
+
+    for m in _DATA_LIST.finditer(text):
+        # every member up to the first that is not written as a name ("..., and our method")
+        typ = head_type(m.group("kind").split()[-1], heads)
+        # "benchmarks like CIFAR-10, CIFAR-100": the word is used of datasets too; an even vote lets
+        # the lexicon decide, and an unknown member is a dataset (the earlier type)
+        votes = {"DATASET": Weight.LIST_HEAD, "BENCHMARK": Weight.LIST_HEAD} \
+            if m.group("kind").lower() == "benchmarks" else {typ: Weight.LIST_HEAD}
+        pos = m.start("list")
+        items = _LIST_PART.split(m.group("list"))
+        for i, item in enumerate(items):
+            item = item.strip()
+            if i == len(items) - 1:
+                item = _DATA_LIST_END.sub("", item)   # "Messenger, and Touchdown) show": the list ends
+            k = text.find(item, pos)
+            words = item.split()
+            if not typ or k < 0 or not 1 <= len(words) <= 4 or not _NAME_MEMBER.match(item) \
+                    or any(w.lower() in _MEMBER_STOP or w.lower() in _stop_words() for w in words) \
+                    or any(_COMMON_WORD.fullmatch(w) for w in words[1:]):
+                break   # a clause, or a phrase of common words ("3 model architectures")
+            out.append(Candidate(k, k + len(item), item, Source.DATA_LIST, dict(votes)))
             pos = k + len(item)
 
     for m in _TASK_LIST.finditer(text):

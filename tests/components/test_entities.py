@@ -295,3 +295,16 @@ def test_an_acronym_for_an_object_is_no_entity(extractor, text, short):
     rec = record(extractor, text)
     assert short in {a.short for a in rec.acronyms}
     assert short not in {e.name for f in ENTITY_FIELDS for e in getattr(rec, f)}
+
+
+@pytest.mark.parametrize("text, phrase", [
+    ("We evaluate Django on 3 object detection image datasets, 3 model architectures, and 2 types of attacks.",
+     "3 model architectures"),
+    ("Recent advances in MARL have achieved super-human performance in games like Quake 3 and Dota 2.", "Dota 2"),
+])
+def test_a_data_list_ends_at_a_phrase_and_games_are_no_data(extractor, text, phrase):
+    """A list of data stops at a member written with common words ("3 model architectures"); the
+    games a field has succeeded at ("games like Quake 3 and Dota 2") are no list of data
+    (names._DATA_LIST)."""
+    rec = record(extractor, text)
+    assert phrase not in {e.name for e in rec.datasets + rec.benchmarks}
