@@ -322,6 +322,9 @@ def _gather_candidates(doc: Doc, text: str, use: str) -> list[Candidate]:
 _COMPLEMENT = rx(r"\s(?:for|of|with|via|using|in|on|under|from|through|to|by)\s", regex.IGNORECASE)
 
 
+_ACRONYM_METHOD_HEADS = resources.word_list("acronym_method_heads")
+
+
 def _acronym_groups(text: str, acronyms) -> list[_Group]:
     """One group per acronym definition, typed by its long form's head noun, or a task when the
     sentence defines it as one (`names.defined_as_task`: "the problem setting of
@@ -337,6 +340,8 @@ def _acronym_groups(text: str, acronyms) -> list[_Group]:
         # Diverse Reasoning" is a valuation (no type), "Travelling Salesman Problem" a problem
         words = rx(r"[\p{L}\-]+").findall(_COMPLEMENT.split(a.long, maxsplit=1)[0])
         t = head_type(words[-1], heads) if words else None
+        if t == "TASK" and words[-1].casefold() in _ACRONYM_METHOD_HEADS:
+            t = "METHOD"   # "masked language modeling (MLM)": a technique the text names by letters
         known = {typ for _, typ, _, _ in entries(a.long)}
         if known and t not in known and not (t == "MEASURE" and known & {"METHOD", "METRIC"}):
             t = None  # a long form the lexicon knows whole is what the lexicon says ("natural language
