@@ -841,6 +841,20 @@ _OPENING_STOP = frozenset({"since", "when", "whilst", "while", "although", "thou
                            "experiments", "results", "examining", "numerical"})
 
 
+def _proposed_kind(text: str, kind_start: int) -> bool:
+    """Does a proposal cue (resources/proposal_cues.tsv, `verb`) end at most 60 characters before a
+    plural kind of measure or data, with no sentence end between ("we enable quantitative
+    evaluation by introducing 3 metrics: A, B", "we present three new evaluation criteria,
+    including A, B", "we release two datasets (A and B)")? The list's members are then the
+    paper's own."""
+    lo = max(0, kind_start - 60)
+    for cue in _tables()[2].get("verb", []):
+        for m in cue.finditer(text, max(0, kind_start - 200), kind_start):
+            if m.end() >= lo and "." not in text[m.end():kind_start]:
+                return True
+    return False
+
+
 def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidate]:
     out = []
 
@@ -863,6 +877,7 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
     for m in _MEASURE_LIST.finditer(text):
         # every member up to the first that is no measure's name (a clause, a stop word first)
         pos = m.start(1)
+        new = _proposed_kind(text, m.start())
         for item in _LIST_PART.split(m.group(1)):
             k = text.find(item, pos)
             words = item.split()
@@ -870,12 +885,14 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
                     or any(w.lower() in _MEMBER_STOP for w in words) or not _WORDLIKE.search(item) \
                     or words[-1].lower() in _MEASURE_KINDS:
                 break   # a clause, a symbol ("measures μ and ν"), or a kind of measures itself
-            out.append(Candidate(k, k + len(item), item, Source.MEASURE_LIST, {"METRIC": Weight.LIST_HEAD}))
+            out.append(Candidate(k, k + len(item), item, Source.MEASURE_LIST, {"METRIC": Weight.LIST_HEAD},
+                                 proposed=new))
             pos = k + len(item)
 
     for m in _DATA_LIST.finditer(text):
         # every member up to the first that is not written as a name ("..., and our method")
         typ = head_type(m.group("kind").split()[-1], heads)
+        new = _proposed_kind(text, m.start())
         # "benchmarks like CIFAR-10, CIFAR-100": the word is used of datasets too; an even vote lets
         # the lexicon decide, and an unknown member is a dataset (the earlier type)
         votes = {"DATASET": Weight.LIST_HEAD, "BENCHMARK": Weight.LIST_HEAD} \
@@ -892,7 +909,7 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
                     or any(w.lower() in _MEMBER_STOP or w.lower() in _stop_words() for w in words) \
                     or any(_COMMON_WORD.fullmatch(w) for w in words[1:]):
                 break   # a clause, or a phrase of common words ("3 model architectures")
-            out.append(Candidate(k, k + len(item), item, Source.DATA_LIST, dict(votes)))
+            out.append(Candidate(k, k + len(item), item, Source.DATA_LIST, dict(votes), proposed=new))
             pos = k + len(item)
 
     for m in _TASK_LIST.finditer(text):
