@@ -850,9 +850,19 @@ def _proposed_kind(text: str, kind_start: int) -> bool:
     lo = max(0, kind_start - 60)
     for cue in _tables()[2].get("verb", []):
         for m in cue.finditer(text, max(0, kind_start - 200), kind_start):
-            if m.end() >= lo and "." not in text[m.end():kind_start]:
+            if m.end() >= lo and _KIND_OBJECT.fullmatch(text, m.end(), kind_start):
                 return True
     return False
+
+
+#: what may stand between a proposal cue and the plural kind it introduces, so that the kind is
+#: the cue's object: up to four words, none a function word but a determiner or a number ("3",
+#: "three new evaluation", "a suite of"); not "a method and evaluate it on three" (`regex.VERBOSE`)
+_KIND_OBJECT = rx(r"""
+    (?:(?:a|an|the|our|two|three|four|five|six|seven|eight|nine|ten|several|multiple|\d+)\s+)?  # a determiner or number
+    (?:(?!(?:and|or|on|in|for|with|to|of|it|them|that|which|we|is|are|from|by|at|as|over|across|using)\b)
+       [\p{L}\p{N}][\p{L}\p{N}\-]*\s+){0,3}                         # up to three content words
+    """, regex.VERBOSE | regex.IGNORECASE)
 
 
 def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidate]:
