@@ -156,6 +156,8 @@ def _with_macro_before(raw: str, start: int) -> int:
     """`start`, moved back over a macro whose argument the span opens without braces: the clean
     "Θ̃(1/T^2)" of ``\\tilde \\Theta(1/T^2)`` and the "O(n)" of ``\\mathcal O(n)`` hold the macro too
     (as they do when the argument is braced, `balance`); not a macro without arguments ("\\alpha")."""
+    if not raw[start - 1:start].isspace() or raw.rfind("\\", max(0, start - 40), start) < 0:
+        return start   # no macro right before (most spans, and all plain text): no search
     m = _MACRO_NAME_BEFORE.search(raw, max(0, start - 40), start)
     if m is None:
         return start

@@ -12,9 +12,11 @@ metric). How decisions are combined:
 3. Type = the heaviest type evidence: lexicon entries (weight 2-3), NER labels (1.5), context
    head nouns ("the IEMOCAP dataset", "MCPMark, a benchmark": 2), task phrases, metric shapes.
    A "measure" is both a method and a metric.
-4. Keep an entity when some source vouches for it as a name: lexicon, acronym definition (whose
-   long form is capitalised or typed), proposal cue, name markup, task phrase, metric shape,
-   bound quantity, NER; a bare shape (CamelCase, ALL-CAPS, digits) needs type evidence from its
+4. Keep an entity when some source vouches for it as a name: lexicon, acronym definition (not
+   one whose long form names an object: "symmetric positive definite matrices (SPDM)"; one with a
+   lower-case long form nothing else types is a term, `Source.TERM`, no result's link), proposal
+   cue, name markup, task phrase, metric shape, member of a list of measures or data, bound
+   quantity, NER; a bare shape (CamelCase, ALL-CAPS, digits) needs type evidence from its
    context or the NER. Generic quality words (resources/generic_terms.txt) are held back for the
    result linker, which makes them metrics when a number measures them.
 5. Role = proposed when a proposal cue names it, when it is a coined name used again and again

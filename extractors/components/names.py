@@ -25,8 +25,10 @@
   members of a list of tasks ("tasks such as A, B"), the topic a sentence opens with ("Model
   quantization is ...": `_OPENING_TOPIC`), and what a kind of method is for ("algorithms for
   exponential family bandits": `_FOR_TASK`);
-- measures: the members of a list that a plural kind of measure introduces ("3 metrics: A, B,
-  and C", "measures (e.g., A, B)": `_MEASURE_LIST`).
+- measures and data: the members of a list that a plural kind of measure or data introduces ("3
+  metrics: A, B, and C", "measures (e.g., A, B)": `_MEASURE_LIST`; "four real-world datasets
+  (A, B, C)", "two complex environments, A and B": `_DATA_LIST`), proposed when the kind is the
+  object of a proposal cue ("by introducing 3 metrics: A, B": `_proposed_kind`).
 
 `context_types` (called by the resolver on every component's candidates) adds type evidence: the
 noun after a name ("the IEMOCAP dataset"; a data noun also one or two lower-case words on: "the
@@ -801,8 +803,9 @@ _MEASURE_LIST = rx(r"""
 #: environments (NetHack, ALFWorld, RTFM, Messenger, and Touchdown)", "two complex environments,
 #: 2D-Minecraft and Eden"; the kind's head noun types the members (resources/type_heads.tsv).
 #: Not games: "games like Quake 3 and Dota 2" are where a field has succeeded, seldom what a paper uses
+_DATA_KINDS = ("datasets", "data sets", "corpora", "benchmarks", "environments", "suites", "simulators", "testbeds")
 _DATA_LIST = rx(r"""
-    \b(?P<kind>datasets|data[ ]sets|corpora|benchmarks|environments|suites|simulators|testbeds)
+    \b(?P<kind>""" + "|".join(k.replace(" ", "[ ]") for k in _DATA_KINDS) + r""")   # the kind of the members
     (?:\s*:\s+                                                       # a colon,
        |\s*\(\s*(?:e\.g\.,?|i\.e\.,?|such\s+as|including)?\s*       # a parenthesis,
        |,?\s+(?:such\s+as|including|like|namely|e\.g\.,?|i\.e\.,?)\s+  # a word that gives examples,
@@ -899,7 +902,7 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
                                  proposed=new))
             pos = k + len(item)
 
-    for m in _DATA_LIST.finditer(text):
+    for m in _DATA_LIST.finditer(text) if any(k in text for k in _DATA_KINDS) else ():
         # every member up to the first that is not written as a name ("..., and our method")
         typ = head_type(m.group("kind").split()[-1], heads)
         new = _proposed_kind(text, m.start())
