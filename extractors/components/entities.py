@@ -234,6 +234,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     entities = _placeholder_names(doc.user_data.get("extractors.title"), entities, doc._.marks or ())
     entities = _title_names_are_proposed(text, doc.user_data.get("extractors.title"), entities,
                                          [(u.start, u.end) for u in doc._.urls or []])
+    held = [c for c in held if not _HELD_CONSTANT.search(text, max(0, c.start - 40), c.start)]   # "with no increase in computational cost"
     held, measures = _named_measures(text, held, entities)   # bare mentions only: "accuracy" inside
     entities += measures                           # "test accuracy" stays the held word it is
     entities = _shared_stem_names(text, entities)
@@ -552,6 +553,14 @@ def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candida
     return entities, held
 
 
+#: a quantity the text says did not change: "with no increase in computational cost", "without
+#: increasing the inference time", "at no extra memory": no number there measures it, so it is not
+#: held for the linker (`regex.VERBOSE`)
+_HELD_CONSTANT = rx(r"""
+    \b(?:no|without(?:\s+any)?|zero)\s+                     # a negation
+    (?:extra|additional|increase\s+in|increasing|growth\s+in)\s+   # of a change or an addition
+    (?:the\s+|its\s+)?(?:[\p{Ll}\-]+\s+){0,2}$                # before the quantity ("computational cost")
+    """, regex.VERBOSE | regex.IGNORECASE)
 _OBJECT_HEADS = resources.word_list("object_heads")
 
 
@@ -658,7 +667,8 @@ def _named_measures(text: str, held: list[Candidate], entities: list[Entity]) ->
     keep, by_name = [], {}
 
     def named(s: int, e: int) -> bool:
-        return text[s:e].casefold() in names and not _FROM_BEFORE.search(text, max(0, s - 12), s)
+        return text[s:e].casefold() in names and not _FROM_BEFORE.search(text, max(0, s - 12), s) \
+            and not _HELD_CONSTANT.search(text, max(0, s - 40), s)   # "with no increase in computational cost"
 
     def add(s: int, e: int) -> None:
         ent = by_name.setdefault(text[s:e].casefold(), Entity(name=text[s:e], types=["METRIC"], sources={Source.GENERIC}))
