@@ -15,9 +15,10 @@
    (``learned``, the ablation).
 4. Report the accuracy of the chosen link per attribute, rules vs learned vs both, by 5-fold
    cross-validation grouped by abstract (for `both` also the margin by which the scorer must beat
-   the rules' choice to overrule it: the largest within one standard error of the best), and write the weights with the files they came from. The
-   shipped model of an attribute is `both` with its best margin, or `learned` where that is
-   better by more than a point of accuracy in cross-validation.
+   the rules' choice to overrule it: the largest within one standard error of the best), and
+   write the weights with the files they came from. The shipped model of an attribute is `both`
+   with its best margin, or `learned` where that is better by more than a point of accuracy in
+   cross-validation.
 
 The same data gives the same weights (L-BFGS from zero is deterministic; weights are rounded to 6
 places), so the shipped ``linker.json`` is reproducible. scipy (installed with scikit-learn: `pip

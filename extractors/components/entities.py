@@ -234,7 +234,8 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     entities = _placeholder_names(doc.user_data.get("extractors.title"), entities, doc._.marks or ())
     entities = _title_names_are_proposed(text, doc.user_data.get("extractors.title"), entities,
                                          [(u.start, u.end) for u in doc._.urls or []])
-    held = [c for c in held if not _HELD_CONSTANT.search(text, max(0, c.start - 40), c.start)]   # "with no increase in computational cost"
+    # "with no increase in computational cost": a quantity the text keeps constant is no number's
+    held = [c for c in held if not _HELD_CONSTANT.search(text, max(0, c.start - 40), c.start)]
     held, measures = _named_measures(text, held, entities)   # bare mentions only: "accuracy" inside
     entities += measures                           # "test accuracy" stays the held word it is
     entities = _shared_stem_names(text, entities)

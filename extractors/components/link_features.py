@@ -26,9 +26,9 @@ from .. import resources
 from ..regexes import longest_first
 from .candidates import FAMILY, Source
 from .entities import Entity
-from .linker import (CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, LABEL_GLUE, OF_HEDGES, Mentions, before_value, defined_term,
-                     chains, given_to, measure_span, names_change, pretraining_data, sentences, theirs_before,
-                     unnamed_data_end)
+from .linker import (CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, LABEL_GLUE, OF_HEDGES, Mentions, before_value,
+                     chains, defined_term, given_to, measure_span, names_change, pretraining_data, sentences,
+                     theirs_before, unnamed_data_end)
 from .textutil import rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")

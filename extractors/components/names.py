@@ -846,10 +846,10 @@ _OPENING_STOP = frozenset({"since", "when", "whilst", "while", "although", "thou
 
 def _proposed_kind(text: str, kind_start: int) -> bool:
     """Does a proposal cue (resources/proposal_cues.tsv, `verb`) end at most 60 characters before a
-    plural kind of measure or data, with no sentence end between ("we enable quantitative
+    plural kind of measure or data that is its object (`_KIND_OBJECT`: "we enable quantitative
     evaluation by introducing 3 metrics: A, B", "we present three new evaluation criteria,
-    including A, B", "we release two datasets (A and B)")? The list's members are then the
-    paper's own."""
+    including A, B", "we release two datasets (A and B)"; not "we propose FooNet and evaluate it
+    on three datasets (A, B)")? The list's members are then the paper's own."""
     lo = max(0, kind_start - 60)
     for cue in _tables()[2].get("verb", []):
         for m in cue.finditer(text, max(0, kind_start - 200), kind_start):
