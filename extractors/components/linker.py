@@ -714,11 +714,12 @@ def parallel_lists(text: str, nums, data: Mentions, metrics: Mentions) -> None:
     80%, and 35% on the KITTI, Ford multi-AV, Oxford RobotCar and VIGOR datasets", "improves them
     by 1.65, 1.76 and 1.81 in terms of BLEU-4, ROUGE-L and METEOR"): only `_LIST_TO_LIST` (or
     `_LIST_TO_METRICS`) between the last number and the first name, so the two lists are one
-    phrase."""
+    phrase. A run that holds the ends of a range is no such list: "1.5-3.3 BLEU improvements in
+    IWSLT English-French and English-German tasks" gives one span of values over both."""
     lists = ((data, "dataset", _LIST_TO_LIST), (metrics, "metric", _LIST_TO_METRICS))
     runs, inside = number_runs(text, nums)
     for run in runs:
-        if len(run) < 2:
+        if len(run) < 2 or any(n.range_with is not None for n in run):
             continue
         end = max(run[-1].end, run[-1].unit_end)
         if inside.get(id(run[-1])):   # after the last member's parenthesis

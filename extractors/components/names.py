@@ -28,7 +28,11 @@
 - measures and data: the members of a list that a plural kind of measure or data introduces ("3
   metrics: A, B, and C", "measures (e.g., A, B)": `_MEASURE_LIST`; "four real-world datasets
   (A, B, C)", "two complex environments, A and B": `_DATA_LIST`), proposed when the kind is the
-  object of a proposal cue ("by introducing 3 metrics: A, B": `_proposed_kind`).
+  object of a proposal cue ("by introducing 3 metrics: A, B": `_proposed_kind`); the members of
+  a list of names a plural kind of data follows ("on the KITTI, Ford multi-AV, and VIGOR
+  datasets": `_data_lists_before`), and of one after a preposition with a lexicon name of data
+  among its members ("across KITTI and Waymo": `known_data_lists`, run by the component, which
+  sees the lexicon's candidates).
 
 `context_types` (called by the resolver on every component's candidates) adds type evidence: the
 noun after a name ("the IEMOCAP dataset"; a data noun also one or two lower-case words on: "the
@@ -858,6 +862,55 @@ def _proposed_kind(text: str, kind_start: int) -> bool:
     return False
 
 
+#: a plural kind of data right after the last member of a list written before it: "on the KITTI,
+#: Ford multi-AV, VIGOR, and Oxford RobotCar datasets", "across the Atari and DMLab benchmarks"
+_KIND_AFTER = rx(r"\s(?P<kind>" + "|".join(k.replace(" ", "[ ]") for k in _DATA_KINDS) + r")\b")
+#: the preposition (and article) a list of data before its kind follows ("on the", "across")
+_LIST_OPENER = rx(r"\b(?:on|in|across|over|from|using|with)\s+(?:the\s+)?(?=\S)", regex.IGNORECASE)
+#: what no list member before its kind holds: a sentence stop, a colon, a bracket
+_LIST_BREAK = rx(r"[.;:()\[\]]")
+
+
+def _data_lists_before(text: str) -> list[tuple[int, str, list[tuple[int, str]]]]:
+    """Lists of data written before their plural kind, after a preposition: "on the KITTI, Ford
+    multi-AV, VIGOR, and Oxford RobotCar datasets" -> (start, "datasets", [(offset, "KITTI"),
+    ...]). Two members or more, coordinated by "and" or "or", each written as a name of up to
+    four words (the tests of `_DATA_LIST`'s members); a list with any other member is none
+    ("on the ImageNet and our own datasets")."""
+    out = []
+    for k in _KIND_AFTER.finditer(text) if any(k in text for k in _DATA_KINDS) else ():
+        lo = max(0, k.start() - 160)
+        stop = None
+        for stop in _LIST_BREAK.finditer(text, lo, k.start()):
+            pass
+        if stop is not None:
+            lo = stop.end()
+        opener = None
+        for opener in _LIST_OPENER.finditer(text, lo, k.start()):
+            pass
+        if opener is None:
+            continue
+        span = text[opener.end():k.start()]
+        items = _LIST_PART.split(span)
+        if len(items) < 2 or not regex.search(r"\s(?:and|or)\s", span):
+            continue
+        members, pos = [], opener.end()
+        for item in items:
+            item = item.strip()   # "MNIST and CIFAR10      datasets": no spaces in a name
+            words = item.split()
+            at = text.find(item, pos)
+            if at < 0 or not 1 <= len(words) <= 4 or not _NAME_MEMBER.match(item) \
+                    or any(w.lower() in _MEMBER_STOP or w.lower() in _stop_words() for w in words) \
+                    or any(_COMMON_WORD.fullmatch(w) for w in words[1:]):
+                members = []
+                break
+            members.append((at, item))
+            pos = at + len(item)
+        if members:
+            out.append((opener.end(), k.group("kind"), members))
+    return out
+
+
 #: what may stand between a proposal cue and the plural kind it introduces, so that the kind is
 #: the cue's object: up to four words, none a function word but a determiner or a number ("3",
 #: "three new evaluation", "a suite of"); not "a method and evaluate it on three" (`regex.VERBOSE`)
@@ -901,6 +954,14 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
             out.append(Candidate(k, k + len(item), item, Source.MEASURE_LIST, {"METRIC": Weight.LIST_HEAD},
                                  proposed=new))
             pos = k + len(item)
+
+    for start, kind, members in _data_lists_before(text):
+        # "on the KITTI, Ford multi-AV, VIGOR, and Oxford RobotCar datasets": every member or none
+        typ = head_type(kind.split()[-1], heads)
+        votes = {"DATASET": Weight.LIST_HEAD, "BENCHMARK": Weight.LIST_HEAD} \
+            if kind.lower() == "benchmarks" else {typ: Weight.LIST_HEAD}
+        if typ:
+            out += [Candidate(k, k + len(item), item, Source.DATA_LIST, dict(votes)) for k, item in members]
 
     for m in _DATA_LIST.finditer(text) if any(k in text for k in _DATA_KINDS) else ():
         # every member up to the first that is not written as a name ("..., and our method")
@@ -1394,8 +1455,52 @@ class NamesComponent:
     def __call__(self, doc: Doc) -> Doc:
         text = doc_text(doc)
         found = find_names(text, doc._.marks or (), doc_sentences(doc))
+        found += known_data_lists(text, list(doc._.candidates or []))
         add_candidates(doc, found + narrowed_tasks(text, list(doc._.candidates or []) + found))
         return doc
+
+
+#: a list of capitalised names after a preposition, two members or more, coordinated by "and" or
+#: "or": "across KITTI and Waymo", "on Split CIFAR-10, Split CIFAR-100 and Split Mini-ImageNet"
+_NAME_WORD = r"[\p{Lu}\p{N}][\p{L}\p{N}\-'’.]*(?<!\.)"
+_LIST_NAME = rf"{_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,3}}"
+_NAMES_AFTER_PREPOSITION = rx(rf"""
+    \b(?:on|in|across|over|from|using|with)\s+(?:the\s+)?            # a preposition, maybe "the"
+    (?P<list>{_LIST_NAME}(?:,[ ]{_LIST_NAME})*,?[ ](?:and|or)[ ]{_LIST_NAME})  # the members
+    (?![\p{{L}}\p{{N}}\-])                                                 # to a word's end
+    """, regex.VERBOSE)
+
+
+def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
+    """The members of a list of names after a preposition ("across KITTI and Waymo") are data
+    when a member is a lexicon name of data, none a lexicon name of anything else, and every
+    member's first word holds two letters in a row (not "95.1", "62.9 ROUGE-1"): data
+    candidates (`Source.DATA_LIST`) for the members no candidate spells exactly, with the known
+    members' type ("Waymo" a dataset beside KITTI). A list with a known system ("with Adam and
+    SGD") or none known gives nothing."""
+    lexical: dict = {}
+    for c in known:
+        if c.source == Source.LEXICON:
+            lexical.setdefault((c.start, c.end), set()).update(c.types)
+    if not lexical:
+        return []
+    spelt = {(c.start, c.end) for c in known}
+    out = []
+    for m in _NAMES_AFTER_PREPOSITION.finditer(text):
+        members, pos = [], m.start("list")
+        for item in _LIST_PART.split(m.group("list")):
+            at = text.find(item, pos)
+            members.append((at, at + len(item)))
+            pos = at + len(item)
+        if not all(_WORDLIKE.search(text[a:b].split()[0]) for a, b in members):
+            continue   # a number among them ("on XSum and 62.9 ROUGE-1 on BigPatent"): no list of names
+        types = set().union(*(lexical.get(sp, set()) for sp in members))
+        if not types or not types <= {"DATASET", "BENCHMARK"}:
+            continue
+        typ = "DATASET" if "DATASET" in types else "BENCHMARK"
+        out += [Candidate(a, b, text[a:b], Source.DATA_LIST, {typ: Weight.LIST_HEAD})
+                for a, b in members if (a, b) not in spelt]
+    return out
 
 
 #: a capitalised word of a title, hyphen or dash parts included ("Lookahead-Minmax", "MinVIS")

@@ -4,8 +4,8 @@ import pytest
 
 from tables import case_ids, cases, check_table
 
-from extractors.components.candidates import Source, Weight
-from extractors.components.names import defined_as_task, find_names
+from extractors.components.candidates import Candidate, Source, Weight
+from extractors.components.names import defined_as_task, find_names, known_data_lists
 from extractors.normalize import normalize
 
 CASES = cases("names")
@@ -181,3 +181,44 @@ def test_measure_list_members(text, members):
     found = [c.text for c in find_names(text) if c.source == Source.MEASURE_LIST]
     assert found == members
     assert all(c.types == {"METRIC": Weight.LIST_HEAD} for c in find_names(text) if c.source == Source.MEASURE_LIST)
+
+
+@pytest.mark.parametrize("text,members", [
+    ("It reduces the error by 89%, 19%, 80%, and 35% on the KITTI, Ford multi-AV, VIGOR, and Oxford RobotCar "
+     "datasets, respectively.", ["KITTI", "Ford multi-AV", "VIGOR", "Oxford RobotCar"]),
+    ("Results across the Crafter and NetHack Lite benchmarks.", ["Crafter", "NetHack Lite"]),
+    ("We test on the ImageNet and our own datasets.", []),             # a member that is no name: none
+    ("We test on the KITTI datasets.", []),                            # one member is no list
+    ("We train on ImageNet. CIFAR-10 and SVHN datasets are small.", []),   # no preposition in its sentence
+    ("On the Atari games, Procgen and MuJoCo benchmarks are harder.", []),  # "Atari games" is no name
+])
+def test_data_list_before_its_kind(text, members):
+    """A list of names written before a plural kind of data, after a preposition, gives data
+    candidates, every member or none (names._data_lists_before)."""
+    found = [c.text for c in find_names(text) if c.source == Source.DATA_LIST]
+    assert found == members
+
+
+def _lexical(text: str, name: str, typ: str) -> Candidate:
+    k = text.index(name)
+    return Candidate(k, k + len(name), name, Source.LEXICON, {typ: 2.0})
+
+
+@pytest.mark.parametrize("text,known,members", [
+    ("It improves by 23.51% and 5.78% across KITTI and Waymo, respectively.",
+     [("KITTI", "DATASET")], ["Waymo"]),
+    ("Gains of 7.68%, 6.86% and 4.26% on Split CIFAR-10, Split CIFAR-100 and Split Mini-ImageNet.",
+     [("CIFAR-10", "DATASET")], []),                                    # no member is the known name itself
+    ("Gains on Split CIFAR-10, Split CIFAR-100 and Split Mini-ImageNet.",
+     [("Split CIFAR-100", "DATASET")], ["Split CIFAR-10", "Split Mini-ImageNet"]),
+    ("We train with Adam and SGD on ImageNet.", [("Adam", "METHOD"), ("ImageNet", "DATASET")], []),
+    ("We compare on ImageNet and BERT.", [("ImageNet", "DATASET"), ("BERT", "MODEL")], []),   # a system among them
+    ("It scores 45.1 on XSum and 62.9 ROUGE-1 on BigPatent.", [("XSum", "DATASET")], []),      # a number is no name
+    ("We evaluate on Atari and Procgen.", [], []),                       # nothing known: nothing
+])
+def test_lists_with_known_data(text, known, members):
+    """Names coordinated after a preposition with a lexicon name of data are data themselves
+    (names.known_data_lists)."""
+    found = known_data_lists(text, [_lexical(text, n, t) for n, t in known])
+    assert [c.text for c in found] == members
+    assert all(c.source == Source.DATA_LIST and set(c.types) == {"DATASET"} for c in found)
