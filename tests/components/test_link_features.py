@@ -153,6 +153,10 @@ CASES = [
     (S_PRONOUN, "60.0", "subject", None, "ours_unnamed", 0.0),     # "it" stands for SwinV2-G, named
     (S_VARIOUS, "16x", "dataset", None, "unnamed_data", 1.0),      # "... on various datasets"
     (S_VARIOUS, "4.70", "dataset", None, "unnamed_data", 0.0),     # "on the CIFAR10 dataset"
+    (S4, "40%", "dataset", None, "cost_measure", 1.0),             # "reduces training time by 40%"
+    (S4, "1.5", "dataset", None, "cost_measure", 0.0),             # mAP is no cost
+    (S1, "91.2%", "dataset", None, "cost_measure", 0.0),
+    (S4, "40%", "metric", None, "cost_measure", 0.0),              # datasets only
     (S5, "0.16%", "subject", "TopoNAS", "ours_in_clause", 1.0),
     (S5, "0.16%", "subject", "TopoNAS", "kind_delta", 1.0),
     (S5, "12", "subject", None, "kind_count", 1.0),
