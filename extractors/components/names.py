@@ -1482,8 +1482,8 @@ def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
     for c in known:
         if c.source == Source.LEXICON:
             lexical.setdefault((c.start, c.end), set()).update(c.types)
-    if not lexical:
-        return []
+    if not any(types & {"DATASET", "BENCHMARK"} for types in lexical.values()):
+        return []   # no known data: no list can be one (the common case, found without a search)
     spelt = {(c.start, c.end) for c in known}
     out = []
     for m in _NAMES_AFTER_PREPOSITION.finditer(text):
