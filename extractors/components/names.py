@@ -311,8 +311,9 @@ def _stop_words() -> frozenset:
 
 
 def is_citation(text: str, c: Candidate) -> bool:
-    """Author names: "Wang et al.", "(Zhang, 2023)"."""
-    if rx(r"\s+(?:et\s+al|and\s+\p{Lu}\p{Ll}+\s+(?:et\s+al|\(?\d{4}))").match(text[c.end:c.end + 20]):
+    """Author names: "Wang et al.", "(Zhang, 2023)", "Smith and Jones 2020" (a year of this or the
+    last century: "Deep Sea and Atari 2600" names two benchmarks)."""
+    if rx(r"\s+(?:et\s+al|and\s+\p{Lu}\p{Ll}+\s+(?:et\s+al|\(?(?:19|20)\d{2}\b))").match(text[c.end:c.end + 20]):
         return True
     if rx(r",?\s*\(?(?:19|20)\d{2}[a-z]?\b").match(text[c.end:c.end + 10]) and c.source in (Source.SHAPE, Source.PROPOSAL, Source.NER):
         return True
@@ -866,7 +867,11 @@ def _proposed_kind(text: str, kind_start: int) -> bool:
 #: Ford multi-AV, VIGOR, and Oxford RobotCar datasets", "across the Atari and DMLab benchmarks"
 _KIND_AFTER = rx(r"\s(?P<kind>" + "|".join(k.replace(" ", "[ ]") for k in _DATA_KINDS) + r")\b")
 #: the preposition (and article) a list of data before its kind follows ("on the", "across")
-_LIST_OPENER = rx(r"\b(?:on|in|across|over|from|using|with)\s+(?:the\s+)?(?=\S)", regex.IGNORECASE)
+_LIST_OPENER = rx(r"\b(?:on|in|across|over|from|using|with|including|like|such[ ]as)\s+(?:the\s+)?(?=\S)",
+                  regex.IGNORECASE)
+#: lower-case words that describe the data between a list's last member and its kind ("on
+#: UrbanSound8k and ESC-50 environmental sound datasets"): one or two, no function word
+_KIND_DESCRIPTION = rx(r"(?:\s+\p{Ll}[\p{Ll}\-]*){1,2}$")
 #: what no list member before its kind holds: a sentence stop, a colon, a bracket
 _LIST_BREAK = rx(r"[.;:()\[\]]")
 
@@ -874,9 +879,11 @@ _LIST_BREAK = rx(r"[.;:()\[\]]")
 def _data_lists_before(text: str) -> list[tuple[int, str, list[tuple[int, str]]]]:
     """Lists of data written before their plural kind, after a preposition: "on the KITTI, Ford
     multi-AV, VIGOR, and Oxford RobotCar datasets" -> (start, "datasets", [(offset, "KITTI"),
-    ...]). Two members or more, coordinated by "and" or "or", each written as a name of up to
-    four words (the tests of `_DATA_LIST`'s members); a list with any other member is none
-    ("on the ImageNet and our own datasets")."""
+    ...]), "including Deep Sea and Atari 2600 environments". Two members or more, coordinated by
+    "and" or "or", each written as a name of up to four words (the tests of `_DATA_LIST`'s
+    members); a list with any other member is none ("on the ImageNet and our own datasets"). One
+    or two lower-case words may describe the data before the kind ("ESC-50 environmental sound
+    datasets")."""
     out = []
     for k in _KIND_AFTER.finditer(text) if any(k in text for k in _DATA_KINDS) else ():
         lo = max(0, k.start() - 160)
@@ -890,7 +897,11 @@ def _data_lists_before(text: str) -> list[tuple[int, str, list[tuple[int, str]]]
             pass
         if opener is None:
             continue
-        span = text[opener.end():k.start()]
+        end = k.start()
+        described = _KIND_DESCRIPTION.search(text, opener.end(), end)
+        if described and not any(w in _stop_words() for w in described.group().split()):
+            end = described.start()
+        span = text[opener.end():end]
         items = _LIST_PART.split(span)
         if len(items) < 2 or not regex.search(r"\s(?:and|or)\s", span):
             continue
@@ -900,9 +911,10 @@ def _data_lists_before(text: str) -> list[tuple[int, str, list[tuple[int, str]]]
             words = item.split()
             at = text.find(item, pos)
             if at < 0 or not 1 <= len(words) <= 4 or not _NAME_MEMBER.match(item) \
+                    or not _WORDLIKE.search(words[0]) \
                     or any(w.lower() in _MEMBER_STOP or w.lower() in _stop_words() for w in words) \
                     or any(_COMMON_WORD.fullmatch(w) for w in words[1:]):
-                members = []
+                members = []   # not a name ("the 500k and 1M step benchmarks": numbers)
                 break
             members.append((at, item))
             pos = at + len(item)

@@ -5,7 +5,7 @@ import pytest
 from tables import case_ids, cases, check_table
 
 from extractors.components.candidates import Candidate, Source, Weight
-from extractors.components.names import defined_as_task, find_names, known_data_lists
+from extractors.components.names import defined_as_task, find_names, is_citation, known_data_lists
 from extractors.normalize import normalize
 
 CASES = cases("names")
@@ -191,6 +191,10 @@ def test_measure_list_members(text, members):
     ("We test on the KITTI datasets.", []),                            # one member is no list
     ("We train on ImageNet. CIFAR-10 and SVHN datasets are small.", []),   # no preposition in its sentence
     ("On the Atari games, Procgen and MuJoCo benchmarks are harder.", []),  # "Atari games" is no name
+    ("We evaluate on hard exploration tasks, including Deep Sea and Atari 2600 environments.",
+     ["Deep Sea", "Atari 2600"]),                                      # not "Deep Sea" cited by year 2600
+    ("Results on UrbanSound8k and ESC-50 environmental sound datasets.", ["UrbanSound8k", "ESC-50"]),
+    ("It wins by 1.9x and 1.5x on the 500k and 1M step benchmarks, respectively.", []),   # numbers
 ])
 def test_data_list_before_its_kind(text, members):
     """A list of names written before a plural kind of data, after a preposition, gives data
@@ -222,3 +226,15 @@ def test_lists_with_known_data(text, known, members):
     found = known_data_lists(text, [_lexical(text, n, t) for n, t in known])
     assert [c.text for c in found] == members
     assert all(c.source == Source.DATA_LIST and set(c.types) == {"DATASET"} for c in found)
+
+
+@pytest.mark.parametrize("text,name,citation", [
+    ("as shown by Smith and Jones 2020, it works", "Smith", True),
+    ("following Wang et al. (2021), we", "Wang", True),
+    ("including Deep Sea and Atari 2600 environments", "Deep Sea", False),   # 2600 is no year
+    ("on Pong and Breakout", "Pong", False),
+])
+def test_citations(text, name, citation):
+    """Author names before "et al." or a year are citations, not names (names.is_citation)."""
+    k = text.index(name)
+    assert is_citation(text, Candidate(k, k + len(name), name, Source.SHAPE, {})) is citation
