@@ -935,6 +935,7 @@ def unnamed_data(p: Pair) -> float:
 
 @lru_cache(maxsize=1)
 def _cost_words() -> frozenset:
+    """The word list ``cost_words``, case-folded."""
     return frozenset(w.casefold() for w in resources.word_list("cost_words"))
 
 

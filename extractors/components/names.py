@@ -30,9 +30,9 @@
   (A, B, C)", "two complex environments, A and B": `_DATA_LIST`), proposed when the kind is the
   object of a proposal cue ("by introducing 3 metrics: A, B": `_proposed_kind`); the members of
   a list of names a plural kind of data follows ("on the KITTI, Ford multi-AV, and VIGOR
-  datasets": `_data_lists_before`), and of one after a preposition with a lexicon name of data
-  among its members ("across KITTI and Waymo": `known_data_lists`, run by the component, which
-  sees the lexicon's candidates).
+  datasets", "including Deep Sea and Atari 2600 environments": `_data_lists_before`), and of
+  one after a preposition with a lexicon name of data among its members ("across KITTI and
+  Waymo": `known_data_lists`, run by the component, which sees the lexicon's candidates).
 
 `context_types` (called by the resolver on every component's candidates) adds type evidence: the
 noun after a name ("the IEMOCAP dataset"; a data noun also one or two lower-case words on: "the
@@ -866,9 +866,11 @@ def _proposed_kind(text: str, kind_start: int) -> bool:
 #: a plural kind of data right after the last member of a list written before it: "on the KITTI,
 #: Ford multi-AV, VIGOR, and Oxford RobotCar datasets", "across the Atari and DMLab benchmarks"
 _KIND_AFTER = rx(r"\s(?P<kind>" + "|".join(k.replace(" ", "[ ]") for k in _DATA_KINDS) + r")\b")
+#: the prepositions a list of data follows ("on the KITTI and VIGOR datasets", "across KITTI and
+#: Waymo", "including Deep Sea and Atari 2600 environments"): `_LIST_OPENER`, `known_data_lists`
+_LIST_PREPOSITIONS = r"on|in|across|over|from|using|with|including|like|such[ ]as"
 #: the preposition (and article) a list of data before its kind follows ("on the", "across")
-_LIST_OPENER = rx(r"\b(?:on|in|across|over|from|using|with|including|like|such[ ]as)\s+(?:the\s+)?(?=\S)",
-                  regex.IGNORECASE)
+_LIST_OPENER = rx(rf"\b(?:{_LIST_PREPOSITIONS})\s+(?:the\s+)?(?=\S)", regex.IGNORECASE)
 #: lower-case words that describe the data between a list's last member and its kind ("on
 #: UrbanSound8k and ESC-50 environmental sound datasets"): one or two, no function word
 _KIND_DESCRIPTION = rx(r"(?:\s+\p{Ll}[\p{Ll}\-]*){1,2}$")
@@ -1477,7 +1479,7 @@ class NamesComponent:
 _NAME_WORD = r"[\p{Lu}\p{N}][\p{L}\p{N}\-'’.]*(?<!\.)"
 _LIST_NAME = rf"{_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,3}}"
 _NAMES_AFTER_PREPOSITION = rx(rf"""
-    \b(?:on|in|across|over|from|using|with)\s+(?:the\s+)?            # a preposition, maybe "the"
+    \b(?:{_LIST_PREPOSITIONS})\s+(?:the\s+)?    # a preposition, maybe "the"
     (?P<list>{_LIST_NAME}(?:,[ ]{_LIST_NAME})*,?[ ](?:and|or)[ ]{_LIST_NAME})  # the members
     (?![\p{{L}}\p{{N}}\-])                                                 # to a word's end
     """, regex.VERBOSE)
