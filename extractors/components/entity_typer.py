@@ -75,9 +75,9 @@ def rule_classes(row: Row) -> tuple[int, ...]:
 #: pattern (``pass@k``), a name introduced as one ("a technique called X") or set as one by the
 #: author (``\texttt{gpt-5-medium}``), a member of a list of measures ("three metrics: transferability,
 #: plausibility, ...") or of data ("four real-world datasets (pLogP, Diamond, House, Elevators)"), a
-#: name a number is given for ("0.76 for SelfCheckGPT": the result linker's subjects), a name compared against ("compared with the ILP-based method": the
-#: linker's baselines), evidence for its type
-#: that leads the next type by 2 or more (a head noun or apposition: "MCPMark, a benchmark"; an
+#: name a number is given for ("0.76 for SelfCheckGPT": the result linker's subjects), a name
+#: compared against ("compared with the ILP-based method": the linker's baselines), evidence for
+#: its type that leads the next type by 2 or more (a head noun or apposition: "MCPMark, a benchmark"; an
 #: acronym's long-form head; a curated lexicon entry)
 DECISIVE = frozenset({"src:pattern", "src:called", "src:markup", "src:measure-list", "src:data-list", "given",
                       "baseline", "role:proposed", "gap:2", "gap:3", "gap:4"})

@@ -29,7 +29,7 @@ from .entities import Entity
 from .linker import (CLAUSE_BREAK, COMPARED_VALUE, COMPARISON, LABEL_GLUE, OF_HEDGES, Mentions, before_value,
                      chains, defined_term, given_to, measure_span, names_change, pretraining_data, sentences,
                      theirs_before, unnamed_data_end)
-from .textutil import rx
+from .textutil import WORDS, rx
 
 ATTRIBUTES = ("metric", "subject", "dataset")
 #: entity types that can fill each attribute
@@ -939,13 +939,10 @@ def _cost_words() -> frozenset:
     return frozenset(w.casefold() for w in resources.word_list("cost_words"))
 
 
-_WORD = rx(r"[\p{L}\p{N}]+")
-
-
 @lru_cache(maxsize=4096)
 def _names_cost(metric: str) -> bool:
     """Does a metric's name hold a word of the ``cost_words`` list (case aside)?"""
-    return any(w.casefold() in _cost_words() for w in _WORD.findall(metric))
+    return any(w.casefold() in _cost_words() for w in WORDS.findall(metric))
 
 
 def cost_measure(p: Pair) -> float:

@@ -43,7 +43,7 @@ from .. import resources
 from ..canonical import LABEL_WORDS, canonical, split_names
 from ..models import LEADERBOARD_KINDS
 from ..regexes import longest_first
-from .textutil import doc_text, rx
+from .textutil import WORDS, doc_text, rx
 
 from .candidates import Source, Weight, is_family, is_number_format
 from .field_terms import is_generic_term
@@ -1188,14 +1188,13 @@ def metric_span(text: str, s: int, t: int, extend_from: int = -1) -> tuple[int, 
     return s, t
 
 
-_WORDS = rx(r"[\p{L}\p{N}]+")
 
 
 def vague_measure(text: str, s: int, t: int) -> bool:
     """Does the phrase at [s, t) (a held quality word widened by `metric_span`) name no measure:
     only words of the ``vague_measures`` list ("performance", "the model's overall performance";
     not "linear probe performance")?"""
-    words = [w.casefold() for w in _WORDS.findall(text, s, t)]
+    words = [w.casefold() for w in WORDS.findall(text, s, t)]
     return bool(words) and set(words) <= resources.word_list("vague_measures")
 
 

@@ -887,7 +887,7 @@ def _data_lists_before(text: str) -> list[tuple[int, str, list[tuple[int, str]]]
     or two lower-case words may describe the data before the kind ("ESC-50 environmental sound
     datasets")."""
     out = []
-    for k in _KIND_AFTER.finditer(text) if any(k in text for k in _DATA_KINDS) else ():
+    for k in _KIND_AFTER.finditer(text):
         lo = max(0, k.start() - 160)
         stop = None
         for stop in _LIST_BREAK.finditer(text, lo, k.start()):
@@ -969,7 +969,8 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
                                  proposed=new))
             pos = k + len(item)
 
-    for start, kind, members in _data_lists_before(text):
+    data_kinds = any(k in text for k in _DATA_KINDS)   # no kind of data named: no list of data
+    for start, kind, members in _data_lists_before(text) if data_kinds else ():
         # "on the KITTI, Ford multi-AV, VIGOR, and Oxford RobotCar datasets": every member or none
         typ = head_type(kind.split()[-1], heads)
         votes = {"DATASET": Weight.LIST_HEAD, "BENCHMARK": Weight.LIST_HEAD} \
@@ -977,7 +978,7 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
         if typ:
             out += [Candidate(k, k + len(item), item, Source.DATA_LIST, dict(votes)) for k, item in members]
 
-    for m in _DATA_LIST.finditer(text) if any(k in text for k in _DATA_KINDS) else ():
+    for m in _DATA_LIST.finditer(text) if data_kinds else ():
         # every member up to the first that is not written as a name ("..., and our method")
         typ = head_type(m.group("kind").split()[-1], heads)
         new = _proposed_kind(text, m.start())

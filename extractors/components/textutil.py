@@ -16,6 +16,9 @@ from spacy.tokens import Doc
 
 from ..regexes import rx  # noqa: F401  (the components import it from here)
 
+#: a run of letters and digits: the words of a name or phrase, punctuation and spaces aside
+WORDS = rx(r"[\p{L}\p{N}]+")
+
 
 def _is_word(ch: str) -> bool:
     return ch.isalnum() or ch in "@^"
