@@ -1,7 +1,8 @@
 """Draw the abstracts for the full-record annotations of issue 13 (entities, acronyms, results,
 bounds, URLs) at random with a fixed seed, and split them before anyone reads them.
 
-    python data/make_entity_batches.py
+    python data/make_entity_batches.py              # round 1: part_5..15, heldout_0..3
+    python data/make_entity_batches.py --round 2    # round 2: part_16..19 (development only)
 
 Pools: ``corpus/abstracts.jsonl`` (ICLR 2021 / NeurIPS 2022) and ``corpus/neurips2023.jsonl``
 (NeurIPS 2023, closer to today's topics), minus abstracts already annotated (parts 0-4, the seeds
@@ -14,6 +15,16 @@ Split, fixed before any annotation was read: the first 550 are development
 last 200 are held out (``heldout_0..3.jsonl``, 50 each): scored only at milestones, never read
 while writing rules or features, never used for training. ``agreement13.jsonl`` holds the first
 50 development abstracts again, for a second, independent pass (agreement per field).
+
+Round 2 (thirty-eighth session): ``random.Random(SEED2)`` draws 120 from the first pool and 80 from
+the second, minus every abstract any file under ``data/annotations``, ``data/results`` (and their
+``batches``) or the seeds gold already holds (by space-normalised text); interleaved the same way; all 200 are development
+(``batch_16..19.jsonl``, 50 each, annotated into ``part_16..19``). The held-out splits stay those
+of round 1.
+
+Round 1 excluded the results batches as they were when it ran; the later results rounds added
+batches, so rerunning round 1 today draws other abstracts. Its committed batch files are the
+record of that draw; do not regenerate them.
 """
 import json
 import random
@@ -21,10 +32,12 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from batchio import write_split  # noqa: E402
+from batchio import write_batch, write_split  # noqa: E402
 
 SEED = 1302
 DRAW = [450, 300]
+SEED2 = 1303
+DRAW2 = [120, 80]
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 POOLS = [SHARED / "corpus" / "abstracts.jsonl", SHARED / "corpus" / "neurips2023.jsonl"]
@@ -34,10 +47,15 @@ def norm(t: str) -> str:
     return " ".join(t.split())
 
 
-def taken() -> set[str]:
+def taken(everything: bool = False) -> set[str]:
+    """The (space-normalised) texts already drawn: round 1 excludes parts 0-4, the seeds gold and
+    the results batches; round 2 (`everything`) every annotation and batch file there is."""
     seen = set()
     files = [ROOT / f"data/annotations/part_{k}.jsonl" for k in range(5)] + [ROOT / "data/gold/seeds.gold.jsonl"]
     files += list((ROOT / "data/results/batches").glob("*.jsonl"))
+    if everything:
+        for sub in ("data/annotations", "data/annotations/batches", "data/results", "data/results/batches"):
+            files += sorted((ROOT / sub).glob("*.jsonl"))
     for p in files:
         for line in p.read_text(encoding="utf-8").splitlines():
             if line.strip():
@@ -46,14 +64,18 @@ def taken() -> set[str]:
 
 
 def main() -> None:
-    seen = taken()
+    second = sys.argv[1:] == ["--round", "2"]
+    if sys.argv[1:] and not second:
+        sys.exit("usage: make_entity_batches.py [--round 2]")
+    seen = taken(everything=second)
+    seed, draw = (SEED2, DRAW2) if second else (SEED, DRAW)
     drawn = []
-    for pool, n in zip(POOLS, DRAW):
+    for pool, n in zip(POOLS, draw):
         rows = [json.loads(l) for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
         ok = sorted((r for r in rows if r.get("abstract") and norm(r["abstract"]) not in seen
                      and not r["abstract"].strip().startswith("http") and len(r["abstract"].split()) >= 30),
                     key=lambda r: r["id"])
-        drawn.append(random.Random(SEED).sample(ok, n))
+        drawn.append(random.Random(seed).sample(ok, n))
         print(f"{pool.name}: {len(ok)} candidates, {n} drawn")
     a, b = drawn
     order = []
@@ -61,7 +83,10 @@ def main() -> None:
         order += a[:3] + b[:2]
         a, b = a[3:], b[2:]
     out = ROOT / "data/annotations/batches"
-
+    if second:
+        for k in range(0, len(order), 50):
+            write_batch(out / f"batch_{16 + k // 50}.jsonl", order[k:k + 50])
+        return
     write_split(out, order, 550, "batch_", 50, 50, "agreement13.jsonl", 50, first=5)
 
 
