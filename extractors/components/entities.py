@@ -57,10 +57,11 @@ _STRONG = {Source.LEXICON, Source.ACRONYM, Source.PROPOSAL, Source.CALLED, Sourc
 _TYPE_ORDER = {t: i for i, t in enumerate(TYPES)}
 #: shapes that read as names on their own: CamelCase ("iFormer", "DeiT-S"), capitals ("OWLEYE"),
 #: letters with digits ("ResNet50"), a capitalised word with a size letter, a run of capitals
-#: before a word part ("MCPMark", "UNet"), lower-case words with a number part inside
+#: before a word part ("MCPMark", "UNet"), a short lower-case prefix before three capitals or a
+#: camel-case part ("mip-NeRF", "β-VAE"), lower-case words with a number part inside
 #: ("gpt-5-medium", "qwen-2.5-coder"); any of them with a trailing "+" or "++" ("PointNet++",
 #: "SiamRPN++", "DeepLabv3+": a named successor)
-_SHAPE_KEEP = rx(r"^(?:\p{Lu}*\p{Ll}+\p{Lu}[\p{L}\p{N}\-]*|\p{Lu}[\p{Lu}\p{N}\-]{2,}s?|\p{L}+\d[\p{L}\p{N}\-]*"
+_SHAPE_KEEP = rx(r"^(?:\p{Lu}*\p{Ll}+\p{Lu}[\p{L}\p{N}\-]*|\p{Ll}{1,8}-(?:\p{Lu}{2}[\p{Lu}\p{N}]|\p{Lu}\p{Ll}+\p{Lu})[\p{L}\p{N}]*|\p{Lu}[\p{Lu}\p{N}\-]{2,}s?|\p{L}+\d[\p{L}\p{N}\-]*"
                  r"|\p{Lu}{2,}\p{Ll}{2,}[\p{L}\p{N}\-]*|\p{Ll}+(?:-\p{Ll}+)*-\p{N}[\p{L}\p{N}.]*-\p{L}[\p{L}\p{N}\-]*"
                  rf"|{SIZE_LETTER})\+{{0,2}}$")
 
