@@ -1406,6 +1406,17 @@ def context_types(text: str, cands: list[Candidate]) -> None:
     _list_types(text, cands, heads)
 
 
+#: the plural kind right before a list of names, maybe with a word that gives examples: "datasets
+#: such as", "metrics:", "variance reduction techniques such as SPIDER, SARAH and STORM", "optimizers
+#: like Adam and SGD" (resources/type_heads.tsv types the kind; a known name of another type in the
+#: list is outvoted only where its own evidence is weak)
+_KIND_BEFORE_LIST = rx(r"""
+    (?i)(datasets?|benchmarks?|corpora|metrics?                          # kinds of data and measures
+     |methods|techniques|algorithms|approaches|optimizers|estimators  # kinds of systems
+     |solvers|samplers|architectures|frameworks)
+    \s+(?:such[ ]as|including|like|e\.g\.,?|i\.e\.,?|namely)?\s*[:\-–—]?\s*$""", regex.VERBOSE)
+
+
 def _list_types(text: str, cands: list[Candidate], heads) -> None:
     """Type evidence shared along a list of names: a head noun after or before the list, else the
     types of its known members."""
@@ -1428,7 +1439,7 @@ def _list_types(text: str, cands: list[Candidate], heads) -> None:
         if m and head_type(m.group(1), heads) in ("DATASET", "BENCHMARK"):
             _vote(votes, head_type(m.group(1), heads), Weight.HEAD_NOUN)
         before = text[max(0, g[0].start - 40):g[0].start]
-        bm = rx(r"(datasets?|benchmarks?|corpora|metrics?)\s+(?:such as|including|like|e\.g\.,?|i\.e\.,?|namely)?\s*[:\-–—]?\s*$").search(before)
+        bm = _KIND_BEFORE_LIST.search(before)
         if bm:
             _vote(votes, head_type(bm.group(1).rstrip("a") + ("us" if bm.group(1) == "corpora" else ""), heads), Weight.HEAD_NOUN)
         if not votes:
@@ -1489,7 +1500,8 @@ _NAMES_AFTER_PREPOSITION = rx(rf"""
 def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
     """The members of a list of names after a preposition ("across KITTI and Waymo") are data
     when a member is a lexicon name of data, none a lexicon name of anything else, and every
-    member's first word holds two letters in a row (not "95.1", "62.9 ROUGE-1"): data
+    member's first word holds two letters in a row (not "95.1", "62.9 ROUGE-1") and no kind of
+    another type opens it ("techniques such as SPIDER and SARAH": `_KIND_BEFORE_LIST`): data
     candidates (`Source.DATA_LIST`) for the members no candidate spells exactly, with the known
     members' type ("Waymo" a dataset beside KITTI). A list with a known system ("with Adam and
     SGD") or none known gives nothing."""
@@ -1509,6 +1521,9 @@ def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
             pos = at + len(item)
         if not all(_WORDLIKE.search(text[a:b].split()[0]) for a, b in members):
             continue   # a number among them ("on XSum and 62.9 ROUGE-1 on BigPatent"): no list of names
+        kind = _KIND_BEFORE_LIST.search(text, max(0, m.start() - 40), m.start("list"))
+        if kind and head_type(kind.group(1), type_heads()) not in ("DATASET", "BENCHMARK"):
+            continue   # "techniques such as SPIDER, SARAH and STORM": the kind says what they are
         types = set().union(*(lexical.get(sp, set()) for sp in members))
         if not types or not types <= {"DATASET", "BENCHMARK"}:
             continue
