@@ -169,12 +169,16 @@ def entries(surface: str) -> list[tuple[str, str, int, str]]:
 _CAMEL = rx(r"\p{L}+\p{Ll}\p{Lu}\p{L}*")              # GigaWord, ImageNet, miniImagenet
 _DIMENSION = rx(r"\d+[dD]")                           # "3D": no capital of a name
 _CAMEL_OR_TITLE = rx(r"\p{Lu}\p{Ll}+|\p{L}+\p{Ll}\p{Lu}\p{L}*")
+#: a capital letter or a run of capitals, a hyphen, then title-case words: "Q-Learning", "K-Means"
+_LETTER_HYPHEN = rx(r"\p{Lu}{1,4}-\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)*")
 
 
 def _exact_ok(surface: str, form: str, typ: str) -> bool:
     """Multiword method and metric names match in any case ("focal loss"); multiword data and
     model names need a capital or digit in the text ("Million Song", not "hand poses");
-    model-id-like words (with digits) match in any case; plain words only as written."""
+    model-id-like words (with digits) match in any case; a method written as capitals, a hyphen and
+    title-case words matches with those words in any case ("Q-learning"); plain words only as
+    written."""
     if len(form.split()) > 1:
         return typ in ("METHOD", "METRIC", "TASK") or any(
             ch.isupper() for w in surface.split() if not _DIMENSION.fullmatch(w) for ch in w)
@@ -182,6 +186,12 @@ def _exact_ok(surface: str, form: str, typ: str) -> bool:
         return True
     if typ == "TASK" and form.islower():
         return surface.lower().translate(_SEP) == form.translate(_SEP)  # "Regression", "regression"
+    if typ == "METHOD" and _LETTER_HYPHEN.fullmatch(form):
+        # a capital letter or acronym, a hyphen and title-case words: the words after the hyphen in
+        # any case ("Q-learning" is Q-Learning, "K-means" K-Means), the capital part as written
+        a, b = surface.translate(_SEP).split(" ", 1) if " " in surface.translate(_SEP) else (surface, "")
+        c, d = form.translate(_SEP).split(" ", 1)
+        return a == c and b.casefold() == d.casefold()
     if _CAMEL.fullmatch(form) and _CAMEL_OR_TITLE.fullmatch(surface):
         # a camel-case spelling is a coined name, not a common word: "Gigaword" is GigaWord,
         # "miniImageNet" is miniImagenet (mini-Imagenet)
