@@ -265,3 +265,20 @@ def test_citations(text, name, citation):
     """Author names before "et al." or a year are citations, not names (names.is_citation)."""
     k = text.index(name)
     assert is_citation(text, Candidate(k, k + len(name), name, Source.SHAPE, {})) is citation
+
+
+@pytest.mark.parametrize("text, word, typ", [
+    ("on par with a highly tuned Rainbow implementation on a set of Atari games", "Rainbow", "METHOD"),
+    ("we train a MuZero agent on Go", "MuZero", "METHOD"),
+    ("results on the Flickr30k dataset and the GLUE benchmark", "Flickr30k", "DATASET"),
+    ("results on the Flickr30k dataset and the GLUE benchmark", "GLUE", "BENCHMARK"),
+])
+def test_kind_noun_after_a_name_types_it(text, word, typ):
+    """The noun right after a name says what the name is (resources/type_heads.tsv: "a Rainbow
+    implementation" is a method, "the GLUE benchmark" a benchmark): names.context_types votes it."""
+    from extractors.components.candidates import Candidate, Source
+    from extractors.components.names import context_types
+    start = text.index(word)
+    c = Candidate(start, start + len(word), word, Source.SHAPE, {})
+    context_types(text, [c])
+    assert c.context and max(c.context, key=c.context.get) == typ, c.context
