@@ -1360,6 +1360,18 @@ def score_unit_type(text: str, c: Candidate) -> None:
 
 
 #: one or two lower-case words, then a head noun: " skeleton joint dataset"
+#: plural kinds of data that type the name before them ("the MinAtar benchmarks"): not games
+_PLURAL_DATA_KINDS = frozenset({"datasets", "benchmarks", "environments", "suites", "simulators", "corpora", "testbeds"})
+#: a plain capitalised word ("Standard", "Brax"): not shaped as a suite's name on its own
+_PLAIN_WORD = rx(r"\p{Lu}\p{Ll}+")
+
+
+def _suite_shaped(name: str) -> bool:
+    """Is a name shaped as a suite's: four characters or a digit, not one plain capitalised word
+    ("MinAtar", "D4RL", "COCO-20i", "Atari 2600"; not "RL", "AER", "Standard")?"""
+    return (len(name) >= 4 or any(ch.isdigit() for ch in name)) and not _PLAIN_WORD.fullmatch(name)
+
+
 _DATA_HEAD_AFTER = rx(r"\s+((?:\p{Ll}[\p{Ll}\-]*\s+){1,2})(\p{Ll}+)\b")
 
 
@@ -1383,11 +1395,15 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         after = text[c.end:c.end + 60]
         m = rx(r"\s*\)?\s+([\p{L}\-]+)").match(after)
         if m:
-            # "the IEMOCAP dataset", "(LAHT) module"; a plural ("MCP benchmarks") makes the name a
-            # modifier of many things, not one of them
+            # "the IEMOCAP dataset", "(LAHT) module"; a plural ("MCP servers", "Markov games")
+            # makes the name a modifier of many things, not one of them, except a plural kind of
+            # data before a name shaped as a suite's ("MinAtar benchmarks", "D4RL benchmarks": a
+            # suite is named so; not a field's short acronym, "RL benchmarks", "NLP datasets", nor a
+            # plain capitalised word, "On Standard benchmarks")
             word = m.group(1)
             t = head_type(word, heads)
-            if t and not (word.endswith("s") and head_type(word[:-1], heads) or word.endswith("ies")) \
+            plural = word.endswith("s") and head_type(word[:-1], heads) or word.endswith("ies")
+            if t and (not plural or word.casefold() in _PLURAL_DATA_KINDS and _suite_shaped(c.text)) \
                     and (t != "TASK" or c.source == Source.ACRONYM):
                 _vote(c.context, t, Weight.HEAD_NOUN)
             elif t is None:
