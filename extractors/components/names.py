@@ -1362,14 +1362,12 @@ def score_unit_type(text: str, c: Candidate) -> None:
 #: one or two lower-case words, then a head noun: " skeleton joint dataset"
 #: plural kinds of data that type the name before them ("the MinAtar benchmarks"): not games
 _PLURAL_DATA_KINDS = frozenset({"datasets", "benchmarks", "environments", "suites", "simulators", "corpora", "testbeds"})
-#: a plain capitalised word ("Standard", "Brax"): not shaped as a suite's name on its own
-_PLAIN_WORD = rx(r"\p{Lu}\p{Ll}+")
-
-
 def _suite_shaped(name: str) -> bool:
-    """Is a name shaped as a suite's: four characters or a digit, not one plain capitalised word
-    ("MinAtar", "D4RL", "COCO-20i", "Atari 2600"; not "RL", "AER", "Standard")?"""
-    return (len(name) >= 4 or any(ch.isdigit() for ch in name)) and not _PLAIN_WORD.fullmatch(name)
+    """Is a name shaped as a suite's: four characters or a digit, and a capital or a digit after its
+    first character ("MinAtar", "D4RL", "COCO-20i", "Atari 2600"; not "RL", "AER", "Standard",
+    "image classification")?"""
+    return (len(name) >= 4 or any(ch.isdigit() for ch in name)) \
+        and any(ch.isupper() or ch.isdigit() for ch in name[1:])
 
 
 _DATA_HEAD_AFTER = rx(r"\s+((?:\p{Ll}[\p{Ll}\-]*\s+){1,2})(\p{Ll}+)\b")

@@ -278,6 +278,7 @@ def test_citations(text, name, citation):
     ("Most RL benchmarks are simulated.", "RL", None),                # a field's short acronym
     ("On Standard benchmarks, it is 3x faster.", "Standard", None),   # a plain capitalised word
     ("Such Markov games are hard.", "Markov", None),                  # many things it modifies
+    ("results on image classification benchmarks", "image classification", None),   # lower case
 ])
 def test_kind_noun_after_a_name_types_it(text, word, typ):
     """The noun right after a name says what the name is (resources/type_heads.tsv: "a Rainbow
