@@ -227,6 +227,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     held += _unclaimed_generic_words(text, entities, held)
     _proposed_from_spans(doc, entities)
     _all_mentions(text, entities)
+    entities = _measure_variants(text, entities)
     _names_as_written_mid_sentence(text, entities, doc_sentences(doc))
     _coined_names_are_proposed(text, entities)
     _our_defined_names_are_proposed(text, entities)
@@ -1051,6 +1052,41 @@ def _proposed_from_spans(doc: Doc, entities: list[Entity]) -> None:
     for e in entities:
         if any(_same_span(m, s) for m in e.mentions for s in spans):
             e.role = "proposed"
+
+
+#: the word right before a mention: "dynamic" of "dynamic regret"
+_WORD_BEFORE = rx(r"(?<![\p{L}\p{N}\-])([\p{L}][\p{L}\-]*)[ ]$")
+
+
+def _measure_variants(text: str, entities: list[Entity]) -> list[Entity]:
+    """A mention of a learning-theory measure (word list `variant_heads`: regret, risk) right after
+    a word that names a kind of it (word list `measure_variants`: "dynamic regret", "Bayesian
+    regret", "population risk") is a mention of that kind, written so: the measure's entity takes
+    the whole phrase as the mention and as an alias. The entity is named by its bare word when the
+    text writes it bare too ("regret" of "sublinear regret" or of "our regret"), else by the first
+    kind written, the other kinds its aliases (the development annotators write the kinds as a
+    metric of their own, or as the measure's aliases when the bare word is written too).
+    Entities with the same name after this (a kind the lexicon knows) are one."""
+    heads, kinds = resources.word_list("variant_heads"), resources.word_list("measure_variants")
+    for e in entities:
+        if e.types != ["METRIC"] or e.name.casefold() not in heads:
+            continue
+        bare, written = [], []
+        for s, t in e.mentions:
+            m = _WORD_BEFORE.search(text, max(0, s - 30), s)
+            if m is None or m.group(1).casefold() not in kinds:
+                bare.append((s, t))
+            else:
+                written.append((m.start(1), t))
+        if not written:
+            continue
+        forms = list(dict.fromkeys(text[s:t] for s, t in sorted(written)))
+        if not bare:
+            e.name, forms = forms[0], forms[1:]
+        seen = {a.casefold() for a in [e.name] + e.aliases}
+        e.aliases += [f for f in forms if f.casefold() not in seen and not seen.add(f.casefold())]
+        e.mentions = sorted(bare + written)
+    return _one_per_name(entities)
 
 
 def _all_mentions(text: str, entities: list[Entity]) -> None:

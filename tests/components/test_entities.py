@@ -308,3 +308,28 @@ def test_a_data_list_ends_at_a_phrase_and_games_are_no_data(extractor, text, phr
     (names._DATA_LIST)."""
     rec = record(extractor, text)
     assert phrase not in {e.name for e in rec.datasets + rec.benchmarks}
+
+
+@pytest.mark.parametrize("text, name, aliases", [
+    # part_16..19 and parts 5-15 (development): a kind of a learning-theory measure
+    ("In particular, \\emph{dynamic regret} and \\emph{adaptive regret} are two principled performance "
+     "measures for online convex optimization.", "dynamic regret", ["adaptive regret"]),
+    ("We prove a Bayesian regret bound for our algorithm that holds for any finite horizon.",
+     "Bayesian regret", []),
+    # the bare word written too: it names the entity, the kinds are its aliases
+    ("Our algorithm attains sublinear regret, and its dynamic regret is bounded as well.",
+     "regret", ["dynamic regret"]),
+    # not a kind: an evaluative or rate word
+    ("Our algorithm attains optimal regret.", "regret", []),
+])
+def test_kinds_of_a_measure(extractor, text, name, aliases):
+    """A learning-theory measure right after a word naming a kind of it ("dynamic regret",
+    "population risk": word lists `variant_heads`, `measure_variants`) is written so
+    (entities._measure_variants): named by the bare word when the text writes it bare, else by the
+    first kind; the other kinds are aliases, every mention the whole phrase."""
+    rec = record(extractor, text)
+    metrics = {e.name: e for e in rec.metrics}
+    assert name in metrics, list(metrics)
+    e = metrics[name]
+    assert e.aliases == aliases
+    assert all(text[m.start:m.end] == m.text for m in e.mentions)
