@@ -61,7 +61,7 @@ _TYPE_ORDER = {t: i for i, t in enumerate(TYPES)}
 #: camel-case part ("mip-NeRF", "β-VAE"), lower-case words with a number part inside
 #: ("gpt-5-medium", "qwen-2.5-coder"); any of them with a trailing "+" or "++" ("PointNet++",
 #: "SiamRPN++", "DeepLabv3+": a named successor)
-_SHAPE_KEEP = rx(r"^(?:\p{Lu}*\p{Ll}+\p{Lu}[\p{L}\p{N}\-]*|\p{Ll}{1,8}-(?:\p{Lu}{2}[\p{Lu}\p{N}]|\p{Lu}\p{Ll}+\p{Lu})[\p{L}\p{N}]*|\p{Lu}[\p{Lu}\p{N}\-]{2,}s?|\p{L}+\d[\p{L}\p{N}\-]*"
+_SHAPE_KEEP = rx(r"^(?:\p{Lu}*\p{Ll}+\p{Lu}[\p{L}\p{N}\-]*|\p{Ll}{1,5}-(?:\p{Lu}{2}[\p{Lu}\p{N}]|\p{Lu}\p{Ll}+\p{Lu})[\p{L}\p{N}]*|\p{Lu}[\p{Lu}\p{N}\-]{2,}s?|\p{L}+\d[\p{L}\p{N}\-]*"
                  r"|\p{Lu}{2,}\p{Ll}{2,}[\p{L}\p{N}\-]*|\p{Ll}+(?:-\p{Ll}+)*-\p{N}[\p{L}\p{N}.]*-\p{L}[\p{L}\p{N}\-]*"
                  rf"|{SIZE_LETTER})\+{{0,2}}$")
 
@@ -1083,8 +1083,11 @@ def _measure_variants(text: str, entities: list[Entity]) -> list[Entity]:
         forms = list(dict.fromkeys(text[s:t] for s, t in sorted(written)))
         if not bare:
             e.name, forms = forms[0], forms[1:]
-        seen = {a.casefold() for a in [e.name] + e.aliases}
-        e.aliases += [f for f in forms if f.casefold() not in seen and not seen.add(f.casefold())]
+        known = {a.casefold() for a in [e.name] + e.aliases}
+        for f in forms:
+            if f.casefold() not in known:
+                known.add(f.casefold())
+                e.aliases.append(f)
         e.mentions = sorted(bare + written)
     return _one_per_name(entities)
 

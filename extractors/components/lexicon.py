@@ -189,9 +189,9 @@ def _exact_ok(surface: str, form: str, typ: str) -> bool:
     if typ == "METHOD" and _LETTER_HYPHEN.fullmatch(form):
         # a capital letter or acronym, a hyphen and title-case words: the words after the hyphen in
         # any case ("Q-learning" is Q-Learning, "K-means" K-Means), the capital part as written
-        a, b = surface.translate(_SEP).split(" ", 1) if " " in surface.translate(_SEP) else (surface, "")
-        c, d = form.translate(_SEP).split(" ", 1)
-        return a == c and b.casefold() == d.casefold()
+        head, _, rest = surface.translate(_SEP).partition(" ")
+        form_head, _, form_rest = form.translate(_SEP).partition(" ")
+        return head == form_head and rest.casefold() == form_rest.casefold()
     if _CAMEL.fullmatch(form) and _CAMEL_OR_TITLE.fullmatch(surface):
         # a camel-case spelling is a coined name, not a common word: "Gigaword" is GigaWord,
         # "miniImageNet" is miniImagenet (mini-Imagenet)

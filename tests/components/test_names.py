@@ -158,7 +158,9 @@ def test_units_after_numbers_are_not_names(text, word, name):
     ("The recently proposed mip-NeRF has effectively addressed this challenge.", "mip-NeRF", True),
     ("We compare beta-VAE, β-VAE and β-TCVAE on dSprites.", "β-TCVAE", True),
     ("Unlike noisy-GD and k-GNN, it converges.", "k-GNN", True),
-    ("Applied to occluded-PASCAL3D+ it stays robust.", "occluded-PASCAL3D+", True),
+    ("Applied to mini-PASCAL3D+ it stays robust.", "mini-PASCAL3D+", True),
+    # a longer first word: mostly a compound of two things
+    ("We study the accuracy-FLOPs trade-off.", "accuracy-FLOPs", False),
     # a prefix that only qualifies what follows
     ("Clients hold non-IID data on multi-GPU machines.", "non-IID", False),
     ("Clients hold non-IID data on multi-GPU machines.", "multi-GPU", False),
