@@ -1068,6 +1068,7 @@ def _measure_variants(text: str, entities: list[Entity]) -> list[Entity]:
     metric of their own, or as the measure's aliases when the bare word is written too).
     Entities with the same name after this (a kind the lexicon knows) are one."""
     heads, kinds = resources.word_list("variant_heads"), resources.word_list("measure_variants")
+    renamed = False
     for e in entities:
         if e.types != ["METRIC"] or e.name.casefold() not in heads:
             continue
@@ -1082,14 +1083,14 @@ def _measure_variants(text: str, entities: list[Entity]) -> list[Entity]:
             continue
         forms = list(dict.fromkeys(text[s:t] for s, t in sorted(written)))
         if not bare:
-            e.name, forms = forms[0], forms[1:]
+            e.name, forms, renamed = forms[0], forms[1:], True
         known = {a.casefold() for a in [e.name] + e.aliases}
         for f in forms:
             if f.casefold() not in known:
                 known.add(f.casefold())
                 e.aliases.append(f)
         e.mentions = sorted(bare + written)
-    return _one_per_name(entities)
+    return _one_per_name(entities) if renamed else entities
 
 
 def _all_mentions(text: str, entities: list[Entity]) -> None:

@@ -1360,8 +1360,6 @@ def score_unit_type(text: str, c: Candidate) -> None:
 
 
 #: one or two lower-case words, then a head noun: " skeleton joint dataset"
-#: plural kinds of data that type the name before them ("the MinAtar benchmarks"): not games
-_PLURAL_DATA_KINDS = frozenset({"datasets", "benchmarks", "environments", "suites", "simulators", "corpora", "testbeds"})
 def _suite_shaped(name: str) -> bool:
     """Is a name shaped as a suite's: four characters or a digit, and a capital or a digit after its
     first character ("MinAtar", "D4RL", "COCO-20i", "Atari 2600"; not "RL", "AER", "Standard",
@@ -1395,13 +1393,13 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         if m:
             # "the IEMOCAP dataset", "(LAHT) module"; a plural ("MCP servers", "Markov games")
             # makes the name a modifier of many things, not one of them, except a plural kind of
-            # data before a name shaped as a suite's ("MinAtar benchmarks", "D4RL benchmarks": a
-            # suite is named so; not a field's short acronym, "RL benchmarks", "NLP datasets", nor a
-            # plain capitalised word, "On Standard benchmarks")
+            # data (`_DATA_KINDS`: not games) after a name shaped as a suite's ("MinAtar
+            # benchmarks", "D4RL benchmarks": a suite is named so; not a field's short acronym,
+            # "RL benchmarks", "NLP datasets", nor a plain capitalised word, "On Standard benchmarks")
             word = m.group(1)
             t = head_type(word, heads)
             plural = word.endswith("s") and head_type(word[:-1], heads) or word.endswith("ies")
-            if t and (not plural or word.casefold() in _PLURAL_DATA_KINDS and _suite_shaped(c.text)) \
+            if t and (not plural or word.casefold() in _DATA_KINDS and _suite_shaped(c.text)) \
                     and (t != "TASK" or c.source == Source.ACRONYM):
                 _vote(c.context, t, Weight.HEAD_NOUN)
             elif t is None:
