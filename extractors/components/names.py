@@ -1024,8 +1024,11 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
         body = m.group(1)
         for part in rx(r"[^,]+?(?=,|\s+and\s+(?=[a-z]+\s+\w+ing\b|online|offline|[a-z]+ing\b)|$)").finditer(body):
             left, sep, right = part.group().partition(" and ")
-            if sep and _task_phrase(left) and _task_phrase(right):
-                # "the problems of private covariance matrix approximation and subspace recovery": two
+            if sep and _task_phrase(left) == left.strip() and _task_phrase(right):
+                # "the problems of private covariance matrix approximation and subspace recovery": two;
+                # not where the left part's name ends before the "and" ("online learning in
+                # Stackelberg games with side information between a leader and a sequence of
+                # followers": the "and" joins words inside the tail cut off the first name)
                 add(m.start(1) + part.start(), left, left)
                 add(m.start(1) + part.start() + len(left) + len(sep), right, right)
             else:
