@@ -79,6 +79,9 @@ _GIVEN_AFTER = rx(r"""\s*(?:[(:=]\s*\d                                # a parent
 _BASELINE_BEFORE = rx(r"(?i)\b(?:compared\s+(?:with|to)|than|over|against|outperform\w*|surpass\w*|beat\w*)"
                       r"\s+(?:the\s+|a\s+|strong\s+|existing\s+)*$", regex.REVERSE)  # from the end: fast to fail
 _COORD = rx(r"\s*(?:,|,?\s+(?:and|or))\s+(?:the\s+)?")  # a list's separator
+_CONJ = rx(r"\s*,?\s+(?:and|or)\s")                    # ... that is a conjunction
+_SEP_AFTER = rx(r"\s*(?:,|\s(?:and|or)\s)")              # a separator after a member
+_SEP_BEFORE = rx(r"(?:,|\s(?:and|or))\s*$")               # ... or before one
 #: words that make what follows them the measure of a result: "in terms of X", "as measured by X",
 #: "with regard to X", "a 75% improvement in X", "a 2x reduction of X"; a later list member too
 #: ("measured by both training speed and testing accuracy")
@@ -218,19 +221,28 @@ def _common(ctx: tuple, r: Row) -> list[str]:
 
 def _siblings(text: str, s: int, t: int, typed: list, starts: list, ends: list) -> list[str]:
     """``sib:T`` for an entity mention of type T coordinated with this one ("image inpainting,
-    accelerated magnetic resonance imaging, and compressive sensing")."""
+    accelerated magnetic resonance imaging, and compressive sensing"). Two names with a bare comma
+    between them are coordinated only where the list goes on, after the later or before the
+    earlier ("A, B and C"): "Benchmarked on MSTAR, HyperReal beats DCN" joins two clauses."""
     out = []
     i = bisect_left(starts, t)
     for a, b, typ in typed[i:i + 2]:
-        if a >= t and _COORD.fullmatch(text, t, a):
+        if a >= t and _COORD.fullmatch(text, t, a) and _listed(text, s, t, a, b):
             out.append("sib:" + typ)
             break
     j = bisect_right(ends, (s, len(text), "~"))
     for b, a, typ in reversed(ends[max(0, j - 2):j]):
-        if b <= s and _COORD.fullmatch(text, b, s):
+        if b <= s and _COORD.fullmatch(text, b, s) and _listed(text, a, b, s, t):
             out.append("sib:" + typ)
             break
     return out
+
+
+def _listed(text: str, s1: int, t1: int, s2: int, t2: int) -> bool:
+    """Are two mentions (s1, t1) < (s2, t2) that a separator joins members of one list: a
+    conjunction between them, or a separator after the later or before the earlier?"""
+    return bool(_CONJ.match(text, t1, s2) or _SEP_AFTER.match(text, t2)
+                or _SEP_BEFORE.search(text, max(0, s1 - 6), s1))
 
 
 @lru_cache(maxsize=1)

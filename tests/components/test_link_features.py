@@ -172,8 +172,8 @@ CASES = [
     (S4, "40%", "dataset", "COCO", "glue_between", 1.0),
     (S1, "2.1", "subject", "ResNet-50", "glue_between", 1.0),
     (S1, "91.2%", "subject", "FooNet", "glue_between", 0.0),
-    (S7, "87%", "metric", "success rate", "right_after", 1.0),
-    (S7, "80%", "metric", "success rate", "right_after", 0.0),
+    (S7, "87%", "metric", "final success rate", "right_after", 1.0),
+    (S7, "80%", "metric", "final success rate", "right_after", 0.0),
     (S9, "6.68%", "metric", "robust accuracy", "right_after", 0.0),
     (S20, "86.1%", "subject", "SuperNet-B", "measure_of", 1.0),   # "accuracy (OA) of X ... 86.1%"
     (S20, "86.1%", "subject", "PointMLP", "measure_of", 0.0),
