@@ -130,19 +130,21 @@ def shape_texts() -> list[str]:
     return out
 
 
-def test_numbered_patterns_find_the_same_names_on_chunks():
-    from extractors.components.names import NUMBERED, _tables, numbered_chunks, shape_matches
-    numbered = [(pat, scope) for _, pat, scope in _tables()[0] if scope == NUMBERED]
-    assert len(numbered) >= 3
+@pytest.mark.parametrize("scope,seed,least", [("numbered-chunk", r"\p{N}", 1000), ("camel-chunk", r"\p{Ll}\p{Lu}", 300)])
+def test_chunk_scoped_patterns_find_the_same_names_on_chunks(scope, seed, least):
+    from extractors.components.names import CHUNK_SEEDS, _tables, seeded_chunks, shape_matches
+    assert scope in CHUNK_SEEDS
+    scoped = [pat for _, pat, sc in _tables()[0] if sc == scope]
+    assert len(scoped) >= 3
     found = 0
     for t in seed_texts() + shape_texts() + generated(300):
-        chunks = numbered_chunks(t)
-        assert chunks == [m.span() for m in regex.finditer(r"(?<!\S)\S*\p{N}\S*", t)]
-        for pat, scope in numbered:
+        assert seeded_chunks(t, scope) == [m.span() for m in regex.finditer(rf"(?<!\S)\S*{seed}\S*", t)]
+        chunks: dict = {}
+        for pat in scoped:
             want = [m.span() for m in pat.finditer(t)]
             assert [m.span() for m in shape_matches(pat, scope, t, chunks)] == want, (pat.pattern, t[:100])
             found += len(want)
-    assert found > 1000
+    assert found > least
 
 
 def test_named_measure_matches_are_the_pattern_matches():

@@ -76,7 +76,7 @@ def _tables():
     patterns = []
     for row in resources.rows("name_patterns.tsv"):
         scope = row[2] if len(row) > 2 else ""
-        if scope not in ("", NUMBERED):
+        if scope not in ("", *CHUNK_SEEDS):
             raise ValueError(f"name_patterns.tsv: unknown scope {scope!r}")
         patterns.append((row[0], rx(row[1]), scope))
     not_names = resources.words("not_names.txt")
@@ -147,35 +147,43 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
     return pos, end
 
 
-#: the scope of a shape pattern (name_patterns.tsv, third column) whose every match lies inside
-#: one whitespace-free chunk that holds a number (\p{N}): it is run on those chunks only
+#: the scopes of a shape pattern (name_patterns.tsv, third column) whose every match lies inside
+#: one whitespace-free chunk holding what the scope names: a number (\p{N}), or a lower-case
+#: letter right before a capital (camel case: "MoCo", "iNat", "mixUp"); such a pattern
+#: is run on those chunks only
 NUMBERED = "numbered-chunk"
-_NUMBER = rx(r"\p{N}")
+CAMEL = "camel-chunk"
+CHUNK_SEEDS = {NUMBERED: rx(r"\p{N}"), CAMEL: rx(r"\p{Ll}\p{Lu}")}
 _SPACE = rx(r"\s")
 _SPACE_BEFORE = rx(r"(?r)\s")
 
 
-def numbered_chunks(text: str) -> list[tuple[int, int]]:
+def seeded_chunks(text: str, scope: str = NUMBERED) -> list[tuple[int, int]]:
     r"""(start, end) of every maximal run of non-whitespace (the `regex` module's ``\S``) that
-    holds a number character, in order."""
+    holds a match of the scope's seed (`CHUNK_SEEDS`), in order."""
+    seed = CHUNK_SEEDS[scope]
     out = []
-    m = _NUMBER.search(text)
+    m = seed.search(text)
     while m:
         before = _SPACE_BEFORE.search(text, 0, m.start())
         after = _SPACE.search(text, m.end())
         end = after.start() if after else len(text)
         out.append((before.end() if before else 0, end))
-        m = _NUMBER.search(text, end)
+        m = seed.search(text, end)
     return out
 
 
-def shape_matches(pat, scope: str, text: str, chunks: list) -> Iterator:
-    """``pat.finditer(text)``; for a NUMBERED pattern, over the numbered chunks only (the same
-    matches: none can cross whitespace or miss a number, and at a chunk's edges the pattern's
-    lookarounds meet whitespace or the end of the text, which they read alike)."""
-    if scope != NUMBERED:
+def shape_matches(pat, scope: str, text: str, chunks: dict) -> Iterator:
+    """``pat.finditer(text)``; for a pattern of a chunk scope, over that scope's chunks only
+    (`chunks`: scope -> `seeded_chunks`, filled as scopes are met). The same matches: none can
+    cross whitespace or miss its seed, a scan of the text enters each chunk afresh (no match
+    reaches into it from before), and at a chunk's edges the pattern's lookarounds meet
+    whitespace or the end of the text, which they read alike."""
+    if not scope:
         return pat.finditer(text)
-    return (m for start, end in chunks for m in pat.finditer(text, start, end))
+    if scope not in chunks:
+        chunks[scope] = seeded_chunks(text, scope)
+    return (m for start, end in chunks[scope] for m in pat.finditer(text, start, end))
 
 
 #: a hyphenated suffix that makes a name a modifier of what follows: "CapsNets-based agents",
@@ -188,7 +196,7 @@ MODIFIER_SUFFIX = rx(r"-(?:based|like|style|driven|aware|free|specific|tailored|
 def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[Candidate]:
     patterns, not_names, cues, heads = _tables()
     out: list[Candidate] = []
-    chunks = numbered_chunks(text)
+    chunks: dict = {}
     for typ, pat, scope in patterns:
         for m in shape_matches(pat, scope, text, chunks):
             w = m.group()
