@@ -1406,6 +1406,11 @@ def given_to(text: str, number, n_end: int, s: int, t: int) -> bool:
 _PAREN_ITEMS = rx(r"\s*\(\s*(?:[^()]{1,40}?[,;]\s*)?[~≈∼<>]?\s*")
 
 
+#: a preposition (and perhaps a determiner and a modifier) right before a name: the name is a
+#: phrase's object ("for ResNet-50 pruning", "on the Llama-2 backbone", "applied to MobileNetV2")
+_GOVERNED = rx(r"\b(?:for|on|to|with|in|of)\s+(?:(?:a|an|the)\s+)?(?:[\p{Ll}\-]+\s+)?$", regex.IGNORECASE)
+
+
 #: the authors as the doer: "..., we achieve 58.5 mIoU"
 _WE = rx(r"\b[Ww]e\b")
 
@@ -1441,6 +1446,13 @@ def _subjects(text, n, s_start, s_end, systems, proposed, metrics: "Mentions",
                 or rx(r"\b(?:including|such\s+as|e\.g\.,?)\s+$").search(text[max(c_start, m[0] - 20):m[0]]):
             first = m
             break
+    if first is not None and _GOVERNED.search(text, max(c_start, first[0] - 30), first[0]):
+        # "for ResNet-50/-101 pruning on ImageNet, HALP improves throughput by 1.60x": a system a
+        # preposition governs is what the doer named after it worked on
+        doer = next((m for m in before if m[0] >= first[1] and m[2] is not first[2]
+                     and is_doer(text, m[0], m[1])
+                     and not _BASELINE_BEFORE.search(text[max(c_start, m[0] - 40):m[0]])), None)
+        first = doer or first
     named_ours = first is not None and rx(r"\b(?:our|the\s+proposed)\s+(?:\S+\s+){0,2}$", regex.IGNORECASE) \
         .search(text, max(c_start, first[0] - 40), first[0])  # "our DetCLIP-T outperforms ...": the name says which
     if ours and proposed and not named_ours and (first is None or ours[0].start() < first[0]):
