@@ -825,7 +825,7 @@ def unit_metric(n, metrics: Mentions) -> Optional[str]:
 
 
 #: one to three words between a number and the metric after it
-_NARROWING = rx(r"\s+(?:[\p{L}\p{N}][\p{L}\p{N}\-]*\s+){1,3}")
+_NARROWING = rx(r"\s+(?:[\p{L}\p{N}][\p{L}\p{N}\-_^∞]*\s+){1,3}")   # a norm's subscript too: "67% PGD l_∞-8 adversarial accuracy"
 
 
 def narrowing_words(text: str, pos: int, s: int) -> bool:
