@@ -328,6 +328,22 @@ def is_citation(text: str, c: Candidate) -> bool:
     return False
 
 
+#: an opening quote before a name a proposal cue introduces, and what joins a quoted name to the
+#: next one ("namely 'Hybrid-Quantization' and 'Non-Uniform Quantization'")
+_OPEN_QUOTE = rx(r"\s*['\"‘“`]")
+_QUOTED_NEXT = rx(r"['\"’”]\s*(?:,\s*and|,|and)\s+['\"‘“`]")
+
+
+def _unquoted(text: str, run: Optional[tuple[int, int]]) -> Optional[tuple[int, int]]:
+    """A quoted name's run without the closing quote a word may have taken ("Quantization'")."""
+    if run is None:
+        return None
+    start, end = run
+    while end > start and text[end - 1] in "'\"’”":
+        end -= 1
+    return (start, end) if end > start else None
+
+
 def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
     out = []
     for kind in ("verb", "called", "our"):
@@ -351,6 +367,9 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     if noun and " " not in noun.group(1) and head_type(noun.group(1), _tables()[3]):
                         pos = noun.end()
                 run = name_run(text, pos)
+                quoted = run is None and _OPEN_QUOTE.match(text, pos)
+                if quoted:   # "dubbed “FooBar”", "namely 'Hybrid-Quantization' and 'Non-Uniform Quantization'"
+                    run = _unquoted(text, name_run(text, quoted.end()))
                 lowercase = False
                 if run is None and kind == "called":
                     low = _LOWER_NAME.match(text[pos:pos + 80])
@@ -403,8 +422,10 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                         _vote(c.types, named_type, Weight.HEAD_NOUN)  # a "measure" votes method and metric
                     out += new_names
                     # "We introduce Perceptual Separation (PS) and Perceptual Match (PM)"
-                    more = rx(r"\s*\([^()]{1,12}\)\s*(?:,\s*and|,|and)\s+").match(text[run[1]:run[1] + 30])
+                    more = rx(r"\s*\([^()]{1,12}\)\s*(?:,\s*and|,|and)\s+").match(text[run[1]:run[1] + 30]) \
+                        or (quoted and _QUOTED_NEXT.match(text[run[1]:run[1] + 12]))
                     run = name_run(text, run[1] + more.end()) if more else None
+                    run = _unquoted(text, run) if quoted else run
                 if not found and kind == "verb":
                     out += _bare_name(text, m.end()) if not det else []
                     out += _named_in_phrase(text, m.end()) or _after_colon(text, m.end())
