@@ -245,7 +245,7 @@ def _time_words() -> tuple[frozenset, frozenset]:
 _SPEED_AFTER = rx(r"[ ](?:faster|slower|quicker)\b")
 
 
-def time_measures(nums, text: str = "") -> None:
+def time_measures(nums, text: str) -> None:
     """A number counted in time units ("4 GPU hours", "less than 5 minutes"; not a rate such as
     "frames per second"), or a factor of speed ("trains 2 times faster": `_SPEED_AFTER`), measures
     a time or a cost: a metric none of whose words names one ("search cost", "training time",

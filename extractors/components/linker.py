@@ -1408,7 +1408,7 @@ _PAREN_ITEMS = rx(r"\s*\(\s*(?:[^()]{1,40}?[,;]\s*)?[~≈∼<>]?\s*")
 
 #: a preposition (and perhaps a determiner and a modifier) right before a name: the name is a
 #: phrase's object ("for ResNet-50 pruning", "on the Llama-2 backbone", "applied to MobileNetV2")
-_GOVERNED = rx(r"\b(?:for|on|to|with|in|of)\s+(?:(?:a|an|the)\s+)?(?:[\p{Ll}\-]+\s+)?$", regex.IGNORECASE)
+_GOVERNED = rx(r"\b(?i:for|on|to|with|in|of)\s+(?:(?i:a|an|the)\s+)?(?:[\p{Ll}\-]+\s+)?$")
 
 
 #: the authors as the doer: "..., we achieve 58.5 mIoU"
