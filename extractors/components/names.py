@@ -344,6 +344,20 @@ def _unquoted(text: str, run: Optional[tuple[int, int]]) -> Optional[tuple[int, 
     return (start, end) if end > start else None
 
 
+#: up to three adjectives before a proposed name, perhaps joined ("a simple yet effective Sequence
+#: Length Warmup method", "a simple, fast and effective ZapNet"), a capital right after them
+_ADJECTIVE = r"""(?:novel|new|simple|general|unified|generic|efficient|fast|robust|lightweight|principled
+                  |\p{Ll}+-[\p{Ll}\-]+                       # hyphenated: "plug-and-play", "data-driven"
+                  |\p{Ll}+(?:ed|al|ive|ble|ic|ful))            # by its ending: effective, scalable
+               """
+_ADJECTIVES_BEFORE_NAME = rx(rf"""
+    {_ADJECTIVE}
+    (?:(?:\s*,\s*|\s+(?:(?:yet|and|but|or)\s+)?)           # a comma, a space, or "yet" / "and" / ...
+       {_ADJECTIVE}){{0,2}}
+    \s+(?=\p{{Lu}})                                          # then the name's capital
+    """, regex.VERBOSE)
+
+
 def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
     out = []
     for kind in ("verb", "called", "our"):
@@ -358,7 +372,7 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     held = rx(r"(?:\p{Ll}+\s+)?(\p{Ll}+)\s+of\s+(?=\p{Lu})").match(text, pos)
                     if held and held.group(1) in _CONTAINERS:
                         pos = held.end()
-                    adj = rx(r"(?:(?:novel|new|simple|general|unified|generic|\p{Ll}+-[\p{Ll}\-]+|\p{Ll}+(?:ed|al|ive|ble|ic|ful))\s+){1,3}(?=\p{Lu})").match(text[pos:pos + 80])
+                    adj = _ADJECTIVES_BEFORE_NAME.match(text[pos:pos + 80])
                     if adj:
                         pos += adj.end()
                     # "we propose an algorithm Gradient Embedding Perturbation (GEP)": a head
