@@ -328,6 +328,19 @@ def is_citation(text: str, c: Candidate) -> bool:
     return False
 
 
+#: a lower-case word and an opening parenthesis
+_WORD_THEN_PAREN = rx(r"(?<![\p{L}\-])(\p{Ll}+)\s+\($")
+
+
+def _system_kind_before(text: str, start: int, end: int) -> bool:
+    """Is the word before the parenthesis ending at `end` a kind of system or data (a head noun
+    typing a method, a model, a dataset or a benchmark, resources/type_heads.tsv)? "the proposed
+    NAS method (H-Meta-NAS)" names the method, "our benchmark (ZapBench)" the benchmark; "our
+    model (trained on X)" names nothing."""
+    w = _WORD_THEN_PAREN.search(text, start, end)
+    return w is not None and head_type(w.group(1), _tables()[3]) in ("METHOD", "MODEL", "DATASET", "BENCHMARK")
+
+
 #: an opening quote before a name a proposal cue introduces, and what joins a quoted name to the
 #: next one ("namely 'Hybrid-Quantization' and 'Non-Uniform Quantization'")
 _OPEN_QUOTE = rx(r"\s*['\"‘“`]")
@@ -444,7 +457,8 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     out += _bare_name(text, m.end()) if not det else []
                     out += _named_in_phrase(text, m.end()) or _after_colon(text, m.end())
                 elif not found and kind == "our":  # "our proposed model, ProteoGAN, ..."
-                    out += [c for c in _named_in_phrase(text, m.end(), max_words=3) if text[c.start - 1] != "("]
+                    out += [c for c in _named_in_phrase(text, m.end(), max_words=3)
+                            if text[c.start - 1] != "(" or _system_kind_before(text, m.end(), c.start)]
     out += _parts(text, cues.get("parts", []), sents)
     for cue in cues.get("passive", []):  # "a communication efficient mechanism (CEM) is designed to"
         for m in cue.finditer(text):
