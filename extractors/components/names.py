@@ -138,13 +138,19 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
                 # name, where the words of a longer one are plain ("Contrast to Divide")
         else:
             break
-        nxt = rx(r"[ \t]+").match(text[wm.end():wm.end() + 3])
+        nxt = _NAME_GAP.match(text[wm.end():wm.end() + 5]) if name_like and not sentence_end else \
+            rx(r"[ \t]+").match(text[wm.end():wm.end() + 3])
         if not nxt:
             break
         i = wm.end() + nxt.end()
     if end is None:
         return None
     return pos, end
+
+
+#: what may stand between two words of a name: spaces, or an ampersand between capitalised
+#: words ("Branch & Learn", "Branch & Bound"; the word after it must be name-like too)
+_NAME_GAP = rx(r"[ \t]+(?:&[ \t]+(?=\p{Lu}))?")
 
 
 #: the scopes of a shape pattern (name_patterns.tsv, third column) whose every match lies inside
@@ -477,9 +483,9 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                 if word[:1].isupper() or any(c.isupper() for c in word[1:]):
                     s = m.start()
                     run_start = s
-                    # extend left over a Title-case run ("Spectrum Suite, a ...")
+                    # extend left over a Title-case run ("Spectrum Suite, a ...", "Branch & Prune, a ...")
                     while True:
-                        lm = rx(r"(\p{Lu}[\p{L}\p{N}\-]*)\s+$").search(text[max(0, run_start - 40):run_start])
+                        lm = rx(r"(\p{Lu}[\p{L}\p{N}\-]*)\s+(?:&\s+)?$").search(text[max(0, run_start - 40):run_start])
                         if not lm:
                             break
                         run_start = run_start - (len(text[max(0, run_start - 40):run_start]) - lm.start(1))
