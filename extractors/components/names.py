@@ -148,9 +148,9 @@ def name_run(text: str, pos: int, limit: int = 80) -> tuple[int, int] | None:
     return pos, end
 
 
-#: what may stand between two words of a name: spaces, or an ampersand between capitalised
-#: words ("Branch & Learn", "Branch & Bound"; the word after it must be name-like too)
-_NAME_GAP = rx(r"[ \t]+(?:&[ \t]+(?=\p{Lu}))?")
+#: what may stand between two words of a name: an ampersand between capitalised words ("Branch &
+#: Learn", "Branch & Bound"), or up to three spaces (as between any two words of a run)
+_NAME_GAP = rx(r"[ \t]{1,2}&[ \t]{1,2}(?=\p{Lu})|[ \t]{1,3}")
 
 
 #: the scopes of a shape pattern (name_patterns.tsv, third column) whose every match lies inside
