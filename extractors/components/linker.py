@@ -307,6 +307,9 @@ def link_numbers(doc: Doc) -> None:
             metric = _metric_changed(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
                                      s_start, revived) \
                 or _metric_before_change_noun(text, n_end, revived, names)
+        if metric is None and n.kind in ("score", "delta", "ratio") and n.unit == "%":
+            # "with only 3.5% of the baseline's computation time": the measure it is a share of
+            metric = _metric_share_of(text, n_end, s_end, metrics, revived, n.kind == "score")
         n.metric = metric
         # ---- subject(s)
         if n.kind != "count":
@@ -1080,6 +1083,62 @@ def _metric_changed(text: str, pos: int, s_start: int, revived: dict) -> Optiona
     if not _names_a_change(m.group(1).lower().split()):
         return None
     return _metric_entity(revived, m.group(1), lambda: [span])
+
+
+#: a share of a whole right after a change or factor ("using only 10.7% of the training data",
+#: "less than 10% of their trainable parameters", "3.5% of the baseline's computation time"):
+#: "of", perhaps a determiner or an owner's possessive, perhaps a word that says which whole
+#: (word list `share_whole_words`: "the original", "the dense"), then one to three words (a
+#: lower-case word or an upper-case acronym: "GPU hours"), the last lower-case, ending where the
+#: phrase does (punctuation or a word of `share_phrase_end`: "... of the GPU hours using only")
+@lru_cache(maxsize=1)
+def _share_of():
+    whole = "|".join(sorted(resources.word_list("share_whole_words"), key=longest_first))
+    end = "|".join(sorted(resources.word_list("share_phrase_end"), key=longest_first))
+    return rx(rf"""
+    \s*(?:\)\s*)?of\s+
+    (?:(?:the|their|its|our|a|an)\s+)?                          # "of the", "of their"
+    (?:[\p{{L}}\-]+['’]s\s+)?                                     # an owner: "the baseline's"
+    (?:(?:{whole})\s+)?                                         # which whole: "the original", "the dense"
+    ((?:(?:number|amount)\s+of\s+)?                           # "the number of parameters"
+     (?:(?!(?:{end})\b)(?:\p{{Ll}}[\p{{Ll}}\-]*|\p{{Lu}}{{2,6}})\s+){{0,2}}   # up to two words before the head
+     (?!(?:{end})\b)\p{{Ll}}[\p{{Ll}}\-]*)                          # the head: a lower-case word
+    (?=\s*(?:[,;:.)]|$)|\s+(?:{end})\b)                         # where the phrase ends
+    """, regex.VERBOSE)
+
+
+def _metric_share_of(text: str, end: int, s_end: int, metrics: "Mentions", revived: dict,
+                     score: bool = False) -> Optional[str]:
+    """For a change or factor ending at `end`: the measure it is a share of, named right after it
+    ("using only 10.7% of the training data" is not this: no measure; "with only 3.5% of the
+    baseline's computation time", "less than 10% of the GPU hours"): a metric entity that the
+    phrase after "of (the)" starts with, else the phrase when its last word names a measured
+    quantity (`_share_heads`) and no word of it is a stop or evaluative word
+    (`metric_modifier_stop`)."""
+    m = _share_of().match(text, end, min(s_end, end + 90))
+    if m is None:
+        return None
+    at = metrics.within(m.start(1), m.start(1) + 1)
+    if at:
+        return at[0][2].name
+    words = m.group(1).split()
+    head = words[-1].casefold()
+    if score and len(words) == 1 and head in ("time", "times"):
+        return None   # a score "90% of the time" says how often, not a share of a measure
+    if head not in _share_heads() or any(w.casefold() in resources.word_list("metric_modifier_stop")
+                                         for w in words if w not in ("of",)):
+        return None
+    span = m.span(1)
+    return _metric_entity(revived, m.group(1), lambda: [span])
+
+
+@lru_cache(maxsize=1)
+def _share_heads() -> frozenset:
+    """The last words of a measured quantity a share is taken of (word lists `quantity_heads`,
+    `cost_words`, `time_measure_words`, but "budget"), case-folded."""
+    heads = {w.casefold() for name in ("quantity_heads", "cost_words", "time_measure_words")
+             for w in resources.word_list(name)}
+    return frozenset(heads - {"budget"})   # "10% of the full training budget": a setting, not a measure
 
 
 @lru_cache(maxsize=1)

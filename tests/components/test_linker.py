@@ -32,6 +32,27 @@ def test_measure_change_verbs_are_change_verbs():
     assert _changed_phrase().search("a higher traffic reduction ratio by ") is None
 
 
+@pytest.mark.parametrize("text,score,expected", [
+    ("saving 30% of the GPU hours while matching", False, "GPU hours"),
+    ("with 3.5% of the baseline's computation time.", False, "computation time"),
+    ("keeps 3-8% of the dense model size with", False, "model size"),
+    ("cuts 40% of the number of parameters.", False, "number of parameters"),
+    # not a measured quantity, a setting's budget, a stop word, a score's "of the time"
+    ("uses 10% of the training data.", False, None),
+    ("with 10% of the full training budget.", False, None),
+    ("saves 20% of the significant memory usage.", False, None),
+    ("succeeds 90% of the time on", True, None),
+    ("saves 90% of the time on", False, "time"),
+], ids=["acronym-word", "owner", "whole-word", "number-of", "data", "budget", "stop-word", "score-time",
+        "change-time"])
+def test_share_of(text, score, expected):
+    """A share of a measured quantity names it (linker._metric_share_of)."""
+    from extractors.components.linker import Mentions, _metric_share_of
+    revived = {}
+    assert _metric_share_of(text, text.index("%") + 1, len(text), Mentions(), revived, score) == expected
+    assert (expected is None) == (not revived)
+
+
 @pytest.mark.parametrize("text,expected", [
     ("77.9% zero-shot ImageNet accuracy", True),
     ("12.3% ImageNet-1K finetuning accuracy", True),
