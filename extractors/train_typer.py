@@ -86,10 +86,11 @@ def label(row: Row, gold: list) -> Optional[int]:
     return mine[0] if mine else min(CLASSES.index(t) for t in types)
 
 
-def candidates_of(ex, text: str) -> list[Row]:
-    """The typer's candidates for one text: the pipeline run up to the long-tail candidates."""
+def candidates_of(ex, text: str, title: Optional[str] = None) -> list[Row]:
+    """The typer's candidates for one text (and its paper's title): the pipeline run up to the
+    long-tail candidates."""
     from .normalize import normalize
-    doc = ex._make_doc(normalize(text))
+    doc = ex._make_doc(normalize(text), title)
     for name, proc in ex.nlp.pipeline:
         doc = proc(doc)
         if name == "tail_candidates":
@@ -103,7 +104,7 @@ def labelled(records: list[dict], pipes=None) -> list[Labelled]:
     pipes = pipes or Pipelines(None, typer="rules")
     out = []
     for i, rec in enumerate(records):
-        rs = candidates_of(pipes.for_record(rec), rec["text"])
+        rs = candidates_of(pipes.for_record(rec), rec["text"], rec.get("title"))
         gold = _gold_keys(rec)
         out.append(Labelled(i, rs, [label(r, gold) for r in rs]))
     return out
@@ -205,13 +206,13 @@ def cross_validate(records: list[dict], data: list[Labelled], pipes=None) -> tup
     margins, on_f1 = pick_margins(ordered, all_scores)
     report = {"candidates_typed_f1": {"off": round(off_f1, 4), "on": round(on_f1, 4)}}
     pipes = pipes or Pipelines(None, typer="rules")
-    off = [_record(pipes.for_record(r), r["text"]) for r in records]
+    off = [_record(pipes.for_record(r), r) for r in records]
     on = [None] * len(records)
     for k, _, test in _folds(data):
         for d in test:
             ex = pipes.for_record(records[d.record])
             _typer_of(ex).model = dict(models[k], margins=margins)
-            on[d.record] = _record(ex, records[d.record]["text"])
+            on[d.record] = _record(ex, records[d.record])
     for ex in pipes.all():
         _typer_of(ex).model = None   # built off: leave them so
     f_off, f_on = _fields(records, off), _fields(records, on)
@@ -224,8 +225,9 @@ def _typer_of(ex):
     return ex.nlp.get_pipe("entity_typer")
 
 
-def _record(ex, text: str) -> dict:
-    return json.loads(ex.extract(text).model_dump_json())
+def _record(ex, rec: dict) -> dict:
+    """The pipeline's record of a gold record's text, its title given as a run gives it."""
+    return json.loads(ex.extract(rec["text"], title=rec.get("title")).model_dump_json())
 
 
 def _fields(golds: list[dict], preds: list[dict]) -> dict:

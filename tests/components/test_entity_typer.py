@@ -178,3 +178,29 @@ def test_siblings_need_a_list(text, first, second, coordinated):
     before = _siblings(text, b, b + len(second), typed, starts, ends)     # the second, its previous
     assert (after == ["sib:METHOD"]) == coordinated, after
     assert (before == ["sib:DATASET"]) == coordinated, before
+
+
+@pytest.mark.parametrize("forms,title,expected", [
+    (["few-shot image synthesis"], "Towards Faster GAN Training for High-fidelity Few-shot Image Synthesis", True),
+    (["FastGAN", "Fast GAN"], "Fast GAN: Stabilized Training", True),        # an alias
+    (["image synthesis"], "Image Synthesising Networks", False),            # whole words only
+    (["GAN"], "Organic Chemistry with Transformers", False),               # not inside a word
+    (["CIFAR-10"], None, False),                                             # no title given
+    (["%"], "Robust % Nets", False),                                         # a form without words
+], ids=["task", "alias", "whole-words", "inside-word", "no-title", "no-words"])
+def test_in_title(forms, title, expected):
+    """The cue ``title``: a candidate's name or alias stands in the paper's title, as whole words,
+    case aside (type_features._in_title; the title reaches the Doc as `Extractor.analyse` gives it)."""
+    from extractors.components.type_features import _WORD, _in_title
+    words = f" {' '.join(_WORD.findall(title.casefold()))} " if title else ""
+    assert _in_title(forms, words) is expected
+
+
+def test_title_cue_reaches_the_typer(rules_only):
+    text = "We study few-shot image synthesis with a light-weight GAN structure."
+    _, with_title = rules_only.analyse(text, "Towards Few-shot Image Synthesis")
+    _, without = rules_only.analyse(text)
+    def cues(doc):
+        return {r.name: r.cues for r in rows(doc)}
+    assert "title" in cues(with_title)["few-shot image synthesis"]
+    assert "title" not in cues(without)["few-shot image synthesis"]
