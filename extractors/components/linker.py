@@ -1085,14 +1085,14 @@ def _metric_changed(text: str, pos: int, s_start: int, revived: dict) -> Optiona
     return _metric_entity(revived, m.group(1), lambda: [span])
 
 
-#: a share of a whole right after a change or factor ("using only 10.7% of the training data",
-#: "less than 10% of their trainable parameters", "3.5% of the baseline's computation time"):
-#: "of", perhaps a determiner or an owner's possessive, perhaps a word that says which whole
-#: (word list `share_whole_words`: "the original", "the dense"), then one to three words (a
-#: lower-case word or an upper-case acronym: "GPU hours"), the last lower-case, ending where the
-#: phrase does (punctuation or a word of `share_phrase_end`: "... of the GPU hours using only")
 @lru_cache(maxsize=1)
 def _share_of():
+    """A share of a whole right after a number ("less than 10% of their trainable parameters",
+    "3.5% of the baseline's computation time"): "of", perhaps a determiner or an owner's
+    possessive, perhaps a word that says which whole (word list `share_whole_words`: "the
+    original", "the dense"), then one to three words (a lower-case word or an upper-case acronym:
+    "GPU hours"), the last lower-case, ending where the phrase does (punctuation or a word of
+    `share_phrase_end`: "... of the GPU hours using only"). Group 1: the phrase."""
     whole = "|".join(sorted(resources.word_list("share_whole_words"), key=longest_first))
     end = "|".join(sorted(resources.word_list("share_phrase_end"), key=longest_first))
     return rx(rf"""
@@ -1126,7 +1126,7 @@ def _metric_share_of(text: str, end: int, s_end: int, metrics: "Mentions", reviv
     if score and len(words) == 1 and head in ("time", "times"):
         return None   # a score "90% of the time" says how often, not a share of a measure
     if head not in _share_heads() or any(w.casefold() in resources.word_list("metric_modifier_stop")
-                                         for w in words if w not in ("of",)):
+                                         for w in words if w != "of"):   # "of" of "the number of"
         return None
     span = m.span(1)
     return _metric_entity(revived, m.group(1), lambda: [span])

@@ -53,6 +53,20 @@ def test_share_of(text, score, expected):
     assert (expected is None) == (not revived)
 
 
+def test_share_of_a_metric_entity():
+    """A metric entity the phrase after "of (the)" starts with is the share's metric, whatever its
+    head ("retains 99% of the zero-shot accuracy": accuracy is no quantity head)."""
+    from extractors.components.entities import Entity
+    from extractors.components.linker import Mentions, _metric_share_of
+    text = "retains 99% of the zero-shot accuracy on 11 tasks"
+    start = text.index("zero-shot")
+    metric = Entity(name="zero-shot accuracy", types=["METRIC"], mentions=[(start, start + 18)])
+    revived = {}
+    got = _metric_share_of(text, text.index("%") + 1, len(text), Mentions([(start, start + 18, metric)]), revived)
+    assert got == "zero-shot accuracy" and not revived
+    assert _metric_share_of(text, text.index("%") + 1, len(text), Mentions(), {}) is None
+
+
 @pytest.mark.parametrize("text,expected", [
     ("77.9% zero-shot ImageNet accuracy", True),
     ("12.3% ImageNet-1K finetuning accuracy", True),
