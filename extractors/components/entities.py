@@ -696,6 +696,11 @@ def _named_measures(text: str, held: list[Candidate], entities: list[Entity]) ->
     return keep, list(by_name.values())
 
 
+#: a number or a factor right before "times": the word is the multiplier ("over 10 000 times
+#: faster", "9.23× times higher"), not the quality word "time" in the plural
+_MULTIPLIER_BEFORE = rx(r"(?:\d|×|\\times\s*\$?|\d\s*[xX])\s*$")
+
+
 def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candidate]) -> list[Candidate]:
     """Quality words ("accuracy") outside every entity, and the quantities a factor or a
     percentage compares ("8.7x fewer queries": `compared_quantities`), held for the linker."""
@@ -705,7 +710,8 @@ def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candi
     # a compared quantity that starts with a quality word is held whole: "3.1x less compute energy"
     # holds "compute energy", not "compute" and "energy" (one that starts otherwise leaves the
     # quality words to themselves: "0.84% higher absolute accuracy" holds accuracy)
-    spans = [(m.start(), m.end(), m.group()) for m in generic_matches(text)]
+    spans = [(m.start(), m.end(), m.group()) for m in generic_matches(text)
+             if m.group().lower() != "times" or not _MULTIPLIER_BEFORE.search(text, max(0, m.start() - 24), m.start())]
     led = [(a, b) for a, b in compared if any(s == a and e < b for s, e, _ in spans)]
     spans = [sp for sp in spans if not any(a <= sp[0] and sp[1] <= b for a, b in led)]
     quality = SpanIndex([(a, b) for a, b, _ in spans] + [(c.start, c.end) for c in held])
