@@ -181,7 +181,7 @@ def _exact_ok(surface: str, form: str, typ: str) -> bool:
     written."""
     if len(form.split()) > 1:
         return typ in ("METHOD", "METRIC", "TASK") or any(
-            ch.isupper() for w in surface.split() if not _DIMENSION.fullmatch(w) for ch in w)
+            ch.isupper() or ch.isdigit() for w in surface.split() if not _DIMENSION.fullmatch(w) for ch in w)
     if any(ch.isdigit() for ch in form) and len(form) >= 4:
         return True
     if typ == "TASK" and form.islower():
