@@ -267,6 +267,8 @@ _CAPITALISED_WORD = rx(r"\b\p{L}*\p{Lu}\p{L}*\p{Lu}\p{L}*\b")
 
 #: a lower-case word, then capitals: "colorFERET", "betweenSGD"
 _LOWER_THEN_CAPS = rx(r"(\p{Ll}{4,8})(\p{Lu}{2,}[\p{L}\p{N}\-]*)")
+#: a lower-case word, then only digits: "on2048" (a lost space), but also "word2"
+_LOWER_THEN_NUMBER = rx(r"(\p{Ll}+)(\p{N}+)")
 
 
 def _glued(word: str, text: str) -> bool:
@@ -277,9 +279,10 @@ def _glued(word: str, text: str) -> bool:
     - a backronym's word ("CORES (COnfidence REgularized Sample Sieve)", "ROMUL, for RObust
       MULtistep search"): the whole word, in lower case, is a word of this abstract, or the
       capitals are part of a longer capitalised word of it.
-    - a word glued to the acronym after it ("betweenSGD"): the lower-case letters are a stop word.
+    - a word glued to the acronym after it ("betweenSGD"): the lower-case letters are a stop word;
+    - a stop word glued to the number after it ("trained on2048 TPU v3 accelerators").
     "MCPMark", "UNet", "XGBoost", "RMSprop" and "colorFERET" stay names."""
-    low = _LOWER_THEN_CAPS.fullmatch(word)
+    low = _LOWER_THEN_CAPS.fullmatch(word) or _LOWER_THEN_NUMBER.fullmatch(word)
     if low:
         return low.group(1) in _stop_words()
     m = _CAPS_THEN_LOWER.fullmatch(word)

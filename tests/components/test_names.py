@@ -124,6 +124,9 @@ def test_written_as_own(text, span, own):
     # a lower-case word, then capitals: a stop word glued to an acronym, or a name
     ("the gap betweenSGD and Adam", "betweenSGD", True),
     ("on colorFERET and UTKFace datasets", "colorFERET", False),
+    # a stop word glued to a number by a lost space, or a name with a number
+    ("a giant model can be trained on2048 TPU v3 accelerators in 4 days", "on2048", True),
+    ("we compare word2vec and GloVe embeddings", "word2vec", False),
 ])
 def test_glued_capitals(text, word, glued):
     from extractors.components.names import _glued, find_names
