@@ -711,7 +711,8 @@ def _unclaimed_generic_words(text: str, entities: list[Entity], held: list[Candi
     # holds "compute energy", not "compute" and "energy" (one that starts otherwise leaves the
     # quality words to themselves: "0.84% higher absolute accuracy" holds accuracy)
     spans = [(m.start(), m.end(), m.group()) for m in generic_matches(text)
-             if m.group().lower() != "times" or not _MULTIPLIER_BEFORE.search(text, max(0, m.start() - 24), m.start())]
+             if m.group().lower() != "times"
+             or not _MULTIPLIER_BEFORE.search(text, max(0, m.start() - 24), m.start())]
     led = [(a, b) for a, b in compared if any(s == a and e < b for s, e, _ in spans)]
     spans = [sp for sp in spans if not any(a <= sp[0] and sp[1] <= b for a, b in led)]
     quality = SpanIndex([(a, b) for a, b, _ in spans] + [(c.start, c.end) for c in held])

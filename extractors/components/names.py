@@ -267,7 +267,8 @@ _CAPITALISED_WORD = rx(r"\b\p{L}*\p{Lu}\p{L}*\p{Lu}\p{L}*\b")
 
 #: a lower-case word, then capitals: "colorFERET", "betweenSGD"
 _LOWER_THEN_CAPS = rx(r"(\p{Ll}{4,8})(\p{Lu}{2,}[\p{L}\p{N}\-]*)")
-#: a lower-case word, then only digits: "on2048" (a lost space), but also "word2"
+#: a lower-case word, then only digits: "on2048" (a stop word and a number run together by a lost
+#: space); "word2vec" (letters after the digits) does not match
 _LOWER_THEN_NUMBER = rx(r"(\p{Ll}+)(\p{N}+)")
 
 
