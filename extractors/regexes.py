@@ -73,6 +73,12 @@ def stored() -> dict:
         data = resources.path(STORE).read_bytes()
     except OSError:
         return {}
+    return load(data)
+
+
+def load(data: bytes) -> dict:
+    """{(pattern, flags): compiled pattern} of a store's contents (`store_bytes`); empty when
+    another `regex` version wrote it (its compiled code may differ from this version's)."""
     head, keys = stored_keys(data)
     if head != _MAGIC + signature():
         return {}
