@@ -11,8 +11,11 @@ value 4.1e9, ``magnitude`` "G"); for a delta whether the change is ``relative``.
 each other (``range_with``); "12 of 14 tasks" gives two numbers, the second a count.
 
 Not numbers: digits inside names (``GPT-4``, ``ResNet-18``, ``pass@1``, ``ViT-B/16``), inside
-entity mentions, bounds or URLs, dimension words and ordinals (``4D``, ``2nd``), citation years,
-decades (``the 1970s``), list labels (``(1)``), section/figure references, intervals and variable assignments in math.
+entity mentions, bounds or URLs, dimension words and ordinals (``4D``, ``2nd``), the order or constant
+of a named distance, norm or property (``1-Wasserstein``, ``2-norm``, ``1-Lipschitz``), citation years
+and citations by number (``[1, 2, 3]``, ``in [1]``), decades (``the 1970s``), list labels (``(1)``,
+``categories: 1. greedy ...``), section/figure references, intervals, variable assignments and
+sums with a variable (``$K+1$``) in math.
 
 Words, units and cues are data: resources/units.tsv, qualifiers.tsv, number_context.tsv,
 kind_cues.tsv, magnitudes.tsv, spread_cues.tsv, relative_cues.tsv, adjectives.txt. Writes ``doc._.numbers`` (clean offsets); linking each number to
@@ -152,8 +155,8 @@ def _tables():
         (before if kind == "before" else after).append(word)
     before_rx = rx(r"(?<![\w])(?:" + "|".join(regex.escape(w) for w in before) + r")\s*$",
                    regex.IGNORECASE)
-    after_rx = rx(r"(?:" + "|".join(regex.escape(w) for w in sorted(after, key=len, reverse=True))
-                  + r")(?![\w])")
+    after_rx = rx(r"\$?(?:" + "|".join(regex.escape(w) for w in sorted(after, key=len, reverse=True))
+                  + r")(?![\w])")   # perhaps after the end of math: "$1$-Wasserstein"
     change_verbs = "|".join(sorted(resources.word_list("change_verbs")))
     change_nouns = "|".join(sorted(resources.word_list("change_nouns")))
     named_measures = "|".join(regex.escape(w).replace(r"\ ", r"\s+")
@@ -494,7 +497,7 @@ def _screen(text: str, m: regex.Match, excl, t):
     # digits glued to letters (4D, 2nd, 480B-Coder) are names or ordinals, unless a unit (0.4s, 5x)
     rest = text[after:after + 12]
     attached = None if spread else t["attached_rx"].match(text, e)
-    if not attached and (rest[:1].isalnum() or rest[:1] in "_@^" or t["after_rx"].match(rest)
+    if not attached and (rest[:1].isalnum() or rest[:1] in "_@^" or t["after_rx"].match(text, after)
                          or rest[:1] == "/" and not rx(r"/\s?\d").match(rest)):
         return None
     if _not_a_quantity(text, s, e, m, rest, t):
@@ -715,6 +718,36 @@ def _relative(text: str, num: NumberMatch, t) -> Optional[bool]:
 _MATH_REL = rx(r"(?:^|[\s(,])(?:[A-Za-z]|[α-ωΑ-Ω][\u0300-\u036f]?|[A-Za-z]_\w+)\s*[<>≤≥≪≫=≠∈]\s*$")
 _MUCH = rx(r"(?:>>|<<|≫|≪|\\gg|\\ll)\s*$")
 _LIST_DOT = rx(r"\.\s+[A-Z]")
+#: ... or a lower-case word after a colon or a semicolon: "three categories: 1. greedy node-by-node
+#: optimization; 2. probabilistic relaxations" (no sentence starts in lower case)
+_LIST_DOT_LOWER = rx(r"\.\s+\p{Ll}")
+#: an arithmetic plus glued to a letter or a closing bracket before it: "$K+1$ perturbed loss
+#: evaluations", "the Base-$(k+1)$ Graph", "a $(K+1)^{th}$ class", "[CGT+20]": a term of a formula
+#: or a citation label, not a change
+_SUM_BEFORE = rx(r"[\p{L})\]}]$")
+#: whole numbers in square brackets: a citation by number ("problem [1, 2, 3]", "introduced in [1]"),
+#: unless two of them after a symbol make an interval ("$\varepsilon \in [1, 8]$", `_label_or_math`)
+_CITATION = rx(r"""
+    \[\s*\d{1,3}                          # an opening bracket and a whole number
+    (?P<more>(?:\s*,\s*\d{1,3})*)          # more of them, after commas
+    \s*\]                                # the closing bracket
+    """, regex.VERBOSE)
+#: a word (or an abbreviation's dot) right before a bracket, perhaps with a space: "features [5]",
+#: "et al. [2]"; not a symbol or a formula ("\in [1]", "x^[2]")
+_WORD_BEFORE_BRACKET = rx(r"(?<![\\])\b\p{L}{2,}\.?\s?$")
+
+
+def _citation(text: str, s: int, e: int) -> bool:
+    """Does the number at `s`..`e` stand in a citation by number: three or more whole numbers in
+    square brackets ("[4, 5, 6]"), or one after a word ("in [1]")?"""
+    i = text.rfind("[", max(0, s - 24), s)
+    if i < 0 or "]" in text[i:s]:
+        return False
+    m = _CITATION.match(text, i)
+    if m is None or m.end() < e:
+        return False
+    members = m.group("more").count(",") + 1
+    return members >= 3 or members == 1 and bool(_WORD_BEFORE_BRACKET.search(text, max(0, i - 16), i))
 _NAME_BEFORE = rx(r"(?<=[a-z,;:]\s)[A-Z][a-zA-Z]+\s$")
 _VERSION_BEFORE = rx(r"[A-Za-z]+\d+[A-Za-z]*\s$")
 
@@ -729,6 +762,12 @@ def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
     small_int = m.group("num") and m.group("num").isdigit() and int(m.group("num")) < 100
     if small_int and _LIST_DOT.match(rest) and rx(r"(?:^|[:;]|\band)\s*$").search(text[max(0, s - 6):s]):
         return True  # "... VAE: 1. Extracting ..."
+    if small_int and _LIST_DOT_LOWER.match(rest) and rx(r"[:;]\s*$").search(text[max(0, s - 3):s]):
+        return True  # "three categories: 1. greedy ..."
+    if m.group("sign") == "+" and _SUM_BEFORE.search(text, max(0, m.start("sign") - 1), m.start("sign")):
+        return True  # "$K+1$"
+    if m.group("num") and m.group("num").isdigit() and _citation(text, s, e):
+        return True  # "[1, 2, 3]"
     if small_int and _NAME_BEFORE.search(text, max(0, s - 30), s) and not t["words_rx"].match(rest.lstrip()):
         return True  # "Neural Pooling Method 1"
     if m.group("num") and "." in m.group("num") and _VERSION_BEFORE.search(text, max(0, s - 20), s):
