@@ -15,7 +15,7 @@ entity mentions, bounds or URLs, dimension words and ordinals (``4D``, ``2nd``),
 of a named distance, norm or property (``1-Wasserstein``, ``2-norm``, ``1-Lipschitz``), citation years
 and citations by number (``[1, 2, 3]``, ``in [1]``), decades (``the 1970s``), list labels (``(1)``,
 ``categories: 1. greedy ...``), section/figure references, intervals, variable assignments and
-sums with a variable (``$K+1$``) in math.
+sums with a variable (``$K+1$``, ``(1+ε)``, ``1-δ``) in math.
 
 Words, units and cues are data: resources/units.tsv, qualifiers.tsv, number_context.tsv,
 kind_cues.tsv, magnitudes.tsv, spread_cues.tsv, relative_cues.tsv, adjectives.txt. Writes ``doc._.numbers`` (clean offsets); linking each number to
@@ -725,6 +725,9 @@ _LIST_DOT_LOWER = rx(r"\.\s+\p{Ll}")
 #: evaluations", "the Base-$(k+1)$ Graph", "a $(K+1)^{th}$ class", "[CGT+20]": a term of a formula
 #: or a citation label, not a change
 _SUM_BEFORE = rx(r"[\p{L})\]}]$")
+#: ... or an arithmetic sign and a one-letter variable after the number: "a (1+ε)-approximation",
+#: "accuracy 1-ε", "a small (1+o(1)) factor", "a (1± ε) factor" (not "1-shot", "3+ datasets")
+_VARIABLE_AFTER = rx(r"\s?[+±−\-]\s?\p{L}(?![\p{L}\p{N}_'’])")
 #: whole numbers in square brackets: a citation by number ("problem [1, 2, 3]", "introduced in [1]"),
 #: unless two of them after a symbol make an interval ("$\varepsilon \in [1, 8]$", `_label_or_math`)
 _CITATION = rx(r"""
@@ -764,8 +767,9 @@ def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
         return True  # "... VAE: 1. Extracting ..."
     if small_int and _LIST_DOT_LOWER.match(rest) and rx(r"[:;]\s*$").search(text[max(0, s - 3):s]):
         return True  # "three categories: 1. greedy ..."
-    if m.group("sign") == "+" and _SUM_BEFORE.search(text, max(0, m.start("sign") - 1), m.start("sign")):
-        return True  # "$K+1$"
+    if m.group("sign") == "+" and _SUM_BEFORE.search(text, max(0, m.start("sign") - 1), m.start("sign")) \
+            or _VARIABLE_AFTER.match(text, e):
+        return True  # "$K+1$", "(1+ε)"
     if m.group("num") and m.group("num").isdigit() and _citation(text, s, e):
         return True  # "[1, 2, 3]"
     if small_int and _NAME_BEFORE.search(text, max(0, s - 30), s) and not t["words_rx"].match(rest.lstrip()):
