@@ -14,8 +14,9 @@ Not numbers: digits inside names (``GPT-4``, ``ResNet-18``, ``pass@1``, ``ViT-B/
 entity mentions, bounds or URLs, dimension words and ordinals (``4D``, ``2nd``), the order or constant
 of a named distance, norm or property (``1-Wasserstein``, ``2-norm``, ``1-Lipschitz``), citation years
 and citations by number (``[1, 2, 3]``, ``in [1]``), decades (``the 1970s``), list labels (``(1)``,
-``categories: 1. greedy ...``), section/figure references, intervals, variable assignments and
-sums with a variable (``$K+1$``, ``(1+ε)``, ``1-δ``) in math.
+``categories: 1. greedy ...``), section/figure references, intervals, index runs (``t=1,...,T``),
+terms of formulas (``Pr[ξ = 0]``) and sums with a variable (``$K+1$``, ``(1+ε)``, ``1-δ``) in math.
+A value given to a symbol (``Δt=10``, ``ε = 2.0``, ``K=3``) is a setting (`assigned`).
 
 Words, units and cues are data: resources/units.tsv, qualifiers.tsv, number_context.tsv,
 kind_cues.tsv, magnitudes.tsv, spread_cues.tsv, relative_cues.tsv, adjectives.txt. Writes ``doc._.numbers`` (clean offsets); linking each number to
@@ -518,7 +519,7 @@ def _label_or_math(text: str, m: regex.Match, rest: str, small_integer: bool, t)
             if "(" in before or s == 0 or rx(r"(?:^|[\s:;,.])$").search(before):
                 return True
     # math: intervals [0, 1), assignments k = 3, exponents
-    if rx(r"[=∈]\s*[\[(]?\s*$").search(text[max(0, s - 4):s]) and not t["words_rx"].match(
+    if rx(r"[=∈]\s*[\[(]?\s*$").search(text[max(0, s - 4):s]) and not assigned(text, s, m.end()) and not t["words_rx"].match(
             text, e + 1 if text[e:e + 1] == " " else e) and not _budget(text, s, m):
         return True
     if rx(r"\{[^{}]{0,30}$").search(text[max(0, s - 30):s]) and rx(r"[^{}]{0,30}\}").match(rest):
@@ -716,6 +717,21 @@ def _relative(text: str, num: NumberMatch, t) -> Optional[bool]:
 
 
 _MATH_REL = rx(r"(?:^|[\s(,])(?:[A-Za-z]|[α-ωΑ-Ω][\u0300-\u036f]?|[A-Za-z]_\w+)\s*[<>≤≥≪≫=≠∈]\s*$")
+#: a symbol and "=" right before a number: the value a parameter is set to ("Δt=10", "ε = 2.0", "K=3",
+#: "ℓ∞=8/255", "β_1=0.9", "IOU=0.5"); not a term of a larger formula ("Pr[ξ = 0]", "√(1-C) = 1")
+_ASSIGNED = rx(r"""
+    (?:^|(?<=[\s(,]))                        # the symbol's start: a space, a parenthesis or a comma
+    (?:Δ\s?)?\p{L}[\p{L}\p{N}_∞]{0,3}       # a letter (a difference of one), up to three more
+    \s*=\s*$                                # and "=" before the number
+    """, regex.VERBOSE)
+#: an index that runs over values: "t=1,...,T", "i=1,\dots,n", "t=1,2,…" (math, not a setting)
+_INDEX_RUN = rx(r"\s*,\s*(?:\d+\s*,\s*)?(?:\.\.\.|…|\\l?dots)")
+
+
+def assigned(text: str, s: int, e: int) -> bool:
+    """Is the number at `s`..`e` the value a symbol is set to (`_ASSIGNED`; a setting of the
+    development annotations: "in Δt=10", "with ε = 2.0", "(e.g., K=3)"), not an index run?"""
+    return bool(_ASSIGNED.search(text, max(0, s - 12), s)) and not _INDEX_RUN.match(text, e)
 _MUCH = rx(r"(?:>>|<<|≫|≪|\\gg|\\ll)\s*$")
 _LIST_DOT = rx(r"\.\s+[A-Z]")
 #: ... or a lower-case word after a colon or a semicolon: "three categories: 1. greedy node-by-node
@@ -758,7 +774,7 @@ _VERSION_BEFORE = rx(r"[A-Za-z]+\d+[A-Za-z]*\s$")
 def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
     """Digits that read as math, list labels, names or identifiers rather than quantities."""
     before = text[max(0, s - 12):s]
-    if _MATH_REL.search(before) and not _budget(text, s, m):
+    if _MATH_REL.search(before) and not _budget(text, s, m) and not assigned(text, s, e):
         return True  # "β ≪ 1", "k = 3"
     if _MUCH.search(before):
         return True  # "a UTD ratio $>>1$": an order of magnitude, not a quantity
@@ -878,6 +894,8 @@ def _kind(text: str, num: NumberMatch, t, sents: Sentences) -> tuple[str, Option
     default = num.unit_kind or None
     if num.dimensions:
         return "setting", "cue"  # "on ImageNet 512×512": a size, whatever the words around it
+    if assigned(text, num.start, num.end):
+        return "setting", "cue"  # "in Δt=10", "with ε = 2.0", "N=2000": a value given to a symbol
     if num.part_of:
         return "score", "cue"  # "solves 12 of 14 tasks": what was achieved out of the total
     if num.multiplier in ("B", "T") or (num.multiplier == "M" and num.unit in (None, "parameter")):
