@@ -966,6 +966,8 @@ def _share_resource():
 #: "(+ 8.2%)" (not "n + 1")
 _PLUS_BEFORE = rx(r"(?:\+|(?<=[(\[])\+[ ])$")
 
+#: what parts a token that holds a name from a number glued to it: "20%(CIFAR10)", "IOU=0.5"
+_TOKEN_PARTS = rx(r"[()\[\]%=]")
 _BARE_NUMBER = rx(r"\d+(?:\.\d+)?[kKMGBT]?")
 
 
@@ -981,8 +983,14 @@ class NumbersComponent:
     def __call__(self, doc: Doc) -> Doc:
         exclude = [(u.start, u.end) for u in doc._.urls or []]
         exclude += [(b.start, b.end) for b in doc._.bounds or []]
-        if "entities" in doc.spans:  # a "name" that is only a number ("7B", "3.2") is still a number
+        # the entities' mentions, and the tokens that hold them ("ResNet-50/-101" is one token, a
+        # name's variants) unless a bracket, a percent sign or "=" parts the token ("20%(CIFAR10)": the
+        # score and the name); a "name" that is only a number ("7B", "3.2") is still a number
+        text = doc_text(doc)
+        exclude += [(a, b) for e in doc._.entities or [] for a, b in e.mentions
+                    if not _BARE_NUMBER.fullmatch(text, a, b)]
+        if "entities" in doc.spans:
             exclude += [(sp.start_char, sp.end_char) for sp in doc.spans["entities"]
-                        if not _BARE_NUMBER.fullmatch(sp.text)]
-        doc._.numbers = find_numbers(doc_text(doc), exclude, doc_sentences(doc))
+                        if not _BARE_NUMBER.fullmatch(sp.text) and not _TOKEN_PARTS.search(sp.text)]
+        doc._.numbers = find_numbers(text, exclude, doc_sentences(doc))
         return doc
