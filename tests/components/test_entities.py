@@ -333,3 +333,20 @@ def test_kinds_of_a_measure(extractor, text, name, aliases):
     e = metrics[name]
     assert e.aliases == aliases
     assert all(text[m.start:m.end] == m.text for m in e.mentions)
+
+
+@pytest.mark.parametrize("text, quantity", [
+    # a result set in bold is no marked name (names._MARKED_QUANTITY)
+    ("Our codec keeps 98% of the gains yet is around **50 times** and **30 times** faster.", "50 times"),
+    ("We enable text-to-image diffusion models on mobile devices in **less than 2 seconds**.",
+     "less than 2 seconds"),
+    # a decimal after an approximation sign is no NER name (entities._NOT_NAME_CHARS)
+    ("The data owner only needs to upload one ciphertext (~19.8 MB) encrypting these 32 images to the server.",
+     "~19.8 MB"),
+])
+def test_a_quantity_is_no_entity(extractor, text, quantity):
+    rec = extractor.extract(text)
+    names = [e.name for f in ("methods", "models", "datasets", "benchmarks", "metrics", "tasks")
+             for e in getattr(rec, f)]
+    assert quantity not in names
+    assert any(quantity.endswith(r.span.text) or r.span.text in quantity for r in rec.results)
