@@ -235,8 +235,10 @@ def _blocked_left(text: str, i: int) -> bool:
         return True
     if c == "." and i >= 2 and text[i - 2].isalnum():
         return True
-    if c in "-‐–" and i >= 2 and (text[i - 2].isalpha() or text[i - 2] in "_@^∞"):
+    if c in "-‐–" and i >= 2 and (text[i - 2].isalpha() or text[i - 2] in "_@^∞") \
+            and not rx(r"(?<![\p{L}\d.])\d+(?:\.\d+)?[kKMB][-‐–]$").search(text[max(0, i - 10):i]):
         return True  # "ResNet-50", "pass@k-3", and a threat model's budget after its norm: "PGD l_∞-8"
+        # (not a range's end after a magnitude: "seq. length 1K-4K", "3k-4k videos")
     return False  # ("CIFAR- 100", a name split after its hyphen, is joined by normalisation)
 
 
