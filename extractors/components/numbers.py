@@ -743,9 +743,10 @@ _LIST_DOT_LOWER = rx(r"\.\s+\p{Ll}")
 #: evaluations", "the Base-$(k+1)$ Graph", "a $(K+1)^{th}$ class", "[CGT+20]": a term of a formula
 #: or a citation label, not a change
 _SUM_BEFORE = rx(r"[\p{L})\]}]$")
-#: ... or an arithmetic sign and a one-letter variable after the number: "a (1+ε)-approximation",
-#: "accuracy 1-ε", "a small (1+o(1)) factor", "a (1± ε) factor" (not "1-shot", "3+ datasets")
-_VARIABLE_AFTER = rx(r"\s?[+±−\-]\s?\p{L}(?![\p{L}\p{N}_'’])")
+#: ... or an arithmetic sign or a relation and a one-letter variable after the number: "a
+#: (1+ε)-approximation", "accuracy 1-ε", "a small (1+o(1)) factor", "a (1± ε) factor", "for 0≤ α<1"
+#: (not "1-shot", "3+ datasets")
+_VARIABLE_AFTER = rx(r"\s?[+±−\-<>≤≥]\s?\p{L}(?![\p{L}\p{N}_'’])")
 #: whole numbers in square brackets: a citation by number ("problem [1, 2, 3]", "introduced in [1]"),
 #: unless two of them after a symbol make an interval ("$\varepsilon \in [1, 8]$", `_label_or_math`)
 _CITATION = rx(r"""
@@ -753,9 +754,10 @@ _CITATION = rx(r"""
     (?P<more>(?:\s*,\s*\d{1,3})*)          # more of them, after commas
     \s*\]                                # the closing bracket
     """, regex.VERBOSE)
-#: a word (or an abbreviation's dot) right before a bracket, perhaps with a space: "features [5]",
-#: "et al. [2]"; not a symbol or a formula ("\in [1]", "x^[2]")
-_WORD_BEFORE_BRACKET = rx(r"(?<![\\])\b\p{L}{2,}\.?\s?$")
+#: a word (or an abbreviation's dot, or a comma) right before a bracket, perhaps with a space:
+#: "features [5]", "et al. [2]", "like JW300 [1]", "particularly,[7]"; not a symbol or a formula
+#: ("\in [1]", "x^[2]", "\Delta_{[2]}")
+_WORD_BEFORE_BRACKET = rx(r"(?<![\\])\b[\p{L}\p{N}]*\p{L}[\p{L}\p{N}]*\.?\s?$|\p{L}[,;]\s?$")
 
 
 def _citation(text: str, s: int, e: int) -> bool:
