@@ -325,8 +325,10 @@ def _compound_unit(text: str, pos: int, t) -> tuple[Optional[str], Optional[str]
 
 def _kind_from_cues(text: str, start: int, end: int, t, sents: Sentences) -> tuple[Optional[str], Optional[str]]:
     """(kind, where the cue was: "before" or "after") from resources/kind_cues.tsv, or (None, None)."""
-    # the cues read the words around the number, outside the LaTeX math that may wrap it ("by $3.2\%$")
-    before = _MATH_OPEN.sub("", text[max(0, start - 60):start])
+    # the cues read the words around the number, outside the LaTeX math that may wrap it ("by $3.2\%$");
+    # 90 characters before it hold a verb of change eight words before "by" ("outperform their vanilla
+    # implementations by an average accuracy of 4.6%")
+    before = _MATH_OPEN.sub("", text[max(0, start - 90):start])
     after = _MATH_CLOSE.sub("", text[end:end + 50])
     for kind, where, cue in t["cues"]:
         if (where == "before" and cue.search(before)) or (where == "after" and cue.search(after)):
