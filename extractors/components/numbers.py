@@ -741,14 +741,14 @@ _LIST_DOT = rx(r"\.\s+[A-Z]")
 #: ... or a lower-case word after a colon or a semicolon: "three categories: 1. greedy node-by-node
 #: optimization; 2. probabilistic relaxations" (no sentence starts in lower case)
 _LIST_DOT_LOWER = rx(r"\.\s+\p{Ll}")
-#: an arithmetic plus glued to a letter or a closing bracket before it: "$K+1$ perturbed loss
-#: evaluations", "the Base-$(k+1)$ Graph", "a $(K+1)^{th}$ class", "[CGT+20]": a term of a formula
-#: or a citation label, not a change
-_SUM_BEFORE = rx(r"[\p{L})\]}]$")
+#: an arithmetic plus glued to a letter, a digit or a closing bracket before it: "$K+1$ perturbed
+#: loss evaluations", "the Base-$(k+1)$ Graph", "a $(K+1)^{th}$ class", "a (2+1)-d equation",
+#: "[CGT+20]": a term of a formula or a citation label, not a change
+_SUM_BEFORE = rx(r"[\p{L}\p{N})\]}]$")
 #: ... or an arithmetic sign or a relation and a one-letter variable after the number: "a
-#: (1+ε)-approximation", "accuracy 1-ε", "a small (1+o(1)) factor", "a (1± ε) factor", "for 0≤ α<1"
-#: (not "1-shot", "3+ datasets")
-_VARIABLE_AFTER = rx(r"\s?[+±−\-<>≤≥]\s?\p{L}(?![\p{L}\p{N}_'’])")
+#: (1+ε)-approximation", "accuracy 1-ε", "a small (1+o(1)) factor", "a (1± ε) factor", "for 0≤ α<1";
+#: or a plus glued to a digit: "a (2+1)-d equation" (not "1-shot", "3+ datasets")
+_VARIABLE_AFTER = rx(r"\s?[+±−\-<>≤≥]\s?\p{L}(?![\p{L}\p{N}_'’])|\+\d")
 #: whole numbers in square brackets: a citation by number ("problem [1, 2, 3]", "introduced in [1]"),
 #: unless two of them after a symbol make an interval ("$\varepsilon \in [1, 8]$", `_label_or_math`)
 _CITATION = rx(r"""
