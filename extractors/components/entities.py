@@ -993,7 +993,12 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
 #: what a name never holds: brackets, math signs, a year, a decimal or a percentage standing alone,
 #: perhaps after an approximation sign ("Leibler loss reduction from 0.27", "~19.8 MB": the NER ran
 #: into a result)
-_NOT_NAME_CHARS = rx(r"[_^()=→←<>|\\{}\[\]]|\b(?:19|20)\d\d\b|(?<![^\s~≈∼])\d*\.\d+(?!\S)|(?<![^\s~≈∼])\d+(?:\.\d+)?%")
+_NOT_NAME_CHARS = rx(r"""
+    [_^()=→←<>|\\{}\[\]]                    # a bracket or a math sign
+    |\b(?:19|20)\d\d\b                     # a year
+    |(?<![^\s~≈∼])\d*\.\d+(?!\S)            # a decimal standing alone (perhaps after "~")
+    |(?<![^\s~≈∼])\d+(?:\.\d+)?%           # a percentage standing alone
+    """, regex.VERBOSE)
 # The labels the NER contributes to the combined output. On the held-out set (benchmarks/heldout.py)
 # its METHOD and MODEL spans add recall the rules miss, while its DATASET, BENCHMARK, METRIC and
 # TASK spans cost more precision than they add recall, so those are left to the rules.

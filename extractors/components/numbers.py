@@ -224,6 +224,11 @@ def _expand(written: float, multiplier: float) -> float:
     return float(f"{written!r}e{round(math.log10(multiplier))}")
 
 
+#: a number with a magnitude and a dash: what comes next is a range's other end ("seq. length 1K-4K",
+#: "3k-4k videos"), not a name's digits after a letter
+_MAGNITUDE_THEN_DASH = rx(r"(?<![\p{L}\d.])\d+(?:\.\d+)?[kKMB][-‐–]$")
+
+
 def _blocked_left(text: str, i: int) -> bool:
     """Is the char run ending at i part of a name or math (so digits at i are not a number)?"""
     if i == 0:
@@ -236,9 +241,8 @@ def _blocked_left(text: str, i: int) -> bool:
     if c == "." and i >= 2 and text[i - 2].isalnum():
         return True
     if c in "-‐–" and i >= 2 and (text[i - 2].isalpha() or text[i - 2] in "_@^∞") \
-            and not rx(r"(?<![\p{L}\d.])\d+(?:\.\d+)?[kKMB][-‐–]$").search(text[max(0, i - 10):i]):
+            and not _MAGNITUDE_THEN_DASH.search(text, max(0, i - 10), i):
         return True  # "ResNet-50", "pass@k-3", and a threat model's budget after its norm: "PGD l_∞-8"
-        # (not a range's end after a magnitude: "seq. length 1K-4K", "3k-4k videos")
     return False  # ("CIFAR- 100", a name split after its hyphen, is joined by normalisation)
 
 
@@ -523,8 +527,8 @@ def _label_or_math(text: str, m: regex.Match, rest: str, small_integer: bool, t)
             if "(" in before or s == 0 or rx(r"(?:^|[\s:;,.])$").search(before):
                 return True
     # math: intervals [0, 1), assignments k = 3, exponents
-    if rx(r"[=∈]\s*[\[(]?\s*$").search(text[max(0, s - 4):s]) and not assigned(text, s, m.end()) and not t["words_rx"].match(
-            text, e + 1 if text[e:e + 1] == " " else e) and not _budget(text, s, m):
+    if rx(r"[=∈]\s*[\[(]?\s*$").search(text[max(0, s - 4):s]) and not assigned(text, s, m.end()) \
+            and not t["words_rx"].match(text, e + 1 if text[e:e + 1] == " " else e) and not _budget(text, s, m):
         return True
     if rx(r"\{[^{}]{0,30}$").search(text[max(0, s - 30):s]) and rx(r"[^{}]{0,30}\}").match(rest):
         return True  # a set literal {-1, +1}
@@ -736,6 +740,8 @@ def assigned(text: str, s: int, e: int) -> bool:
     """Is the number at `s`..`e` the value a symbol is set to (`_ASSIGNED`; a setting of the
     development annotations: "in Δt=10", "with ε = 2.0", "(e.g., K=3)"), not an index run?"""
     return bool(_ASSIGNED.search(text, max(0, s - 12), s)) and not _INDEX_RUN.match(text, e)
+
+
 _MUCH = rx(r"(?:>>|<<|≫|≪|\\gg|\\ll)\s*$")
 _LIST_DOT = rx(r"\.\s+[A-Z]")
 #: ... or a lower-case word after a colon or a semicolon: "three categories: 1. greedy node-by-node
@@ -759,7 +765,10 @@ _CITATION = rx(r"""
 #: a word (or an abbreviation's dot, or a comma) right before a bracket, perhaps with a space:
 #: "features [5]", "et al. [2]", "like JW300 [1]", "particularly,[7]"; not a symbol or a formula
 #: ("\in [1]", "x^[2]", "\Delta_{[2]}")
-_WORD_BEFORE_BRACKET = rx(r"(?<![\\])\b[\p{L}\p{N}]*\p{L}[\p{L}\p{N}]*\.?\s?$|\p{L}[,;]\s?$")
+_WORD_BEFORE_BRACKET = rx(r"""
+    (?<![\\])\b[\p{L}\p{N}]*\p{L}[\p{L}\p{N}]*\.?\s?$    # a word with a letter (an abbreviation's dot), a space
+    |\p{L}[,;]\s?$                                  # or a word and a comma or semicolon
+    """, regex.VERBOSE)
 
 
 def _citation(text: str, s: int, e: int) -> bool:
@@ -773,6 +782,8 @@ def _citation(text: str, s: int, e: int) -> bool:
         return False
     members = m.group("more").count(",") + 1
     return members >= 3 or members == 1 and bool(_WORD_BEFORE_BRACKET.search(text, max(0, i - 16), i))
+
+
 _NAME_BEFORE = rx(r"(?<=[a-z,;:]\s)[A-Z][a-zA-Z]+\s$")
 _VERSION_BEFORE = rx(r"[A-Za-z]+\d+[A-Za-z]*\s$")
 
