@@ -531,17 +531,20 @@ def _compared(text: str, nums, sents: Sentences) -> None:
     """A number set against an earlier one measures the same thing: "an AUROC of 0.92, compared
     to 0.81 for ...", "85.3% top-1 accuracy ..., surpassing ConvNeXt-T by 2.1 points"."""
     inherited: set[int] = set()
-    for i, n in enumerate(nums):
+    measured: list = []   # the numbers so far that name their metric (scores and changes), in order
+    for n in nums:
         if n.metric is not None or n.kind not in ("score", "delta") or n.unit not in _SCORE_UNITS:
+            if n.metric and n.kind in ("score", "delta") and n.unit in _SCORE_UNITS:
+                measured.append(n)
             continue
         sent_start = sents.at(n.start)[0]
+        # the last 8 of them in n's sentence, nearest first (a list kept as the loop goes: a
+        # sentence of thousands of numbers stays linear)
         earlier = []
-        for j in range(i - 1, -1, -1):
-            p = nums[j]
+        for p in reversed(measured):
             if p.start < sent_start or len(earlier) >= 8:
                 break
-            if p.metric and p.kind in ("score", "delta") and p.unit in _SCORE_UNITS:
-                earlier.append(p)
+            earlier.append(p)
         prev = next((p for p in earlier if p.unit == n.unit), earlier[0] if earlier else None)  # "%" with "%"
         if prev is None:
             continue
@@ -552,6 +555,7 @@ def _compared(text: str, nums, sents: Sentences) -> None:
             n.metric = prev.metric
             n.dataset = n.dataset or prev.dataset
             inherited.add(id(n))
+            measured.append(n)
 
 
 #: what joins the members of a coordinated list of names: "A, B and C", "A/B"
