@@ -724,7 +724,14 @@ def _relative(text: str, num: NumberMatch, t) -> Optional[bool]:
     return None
 
 
-_MATH_REL = rx(r"(?:^|[\s(,])(?:[A-Za-z]|[α-ωΑ-Ω][\u0300-\u036f]?|[A-Za-z]_\w+)\s*[<>≤≥≪≫=≠∈]\s*$")
+#: a symbol and a relation right before a number: "β ≪ 1", "k = 3", "√β_2<1", "as p→0" (math, not
+#: a quantity; a value given to a symbol is one: `assigned`; a bound after a term is one too, "c_α =
+#: (1-α)^(-(1-α)) ≤ 1.445", as the development annotations count it)
+_MATH_REL = rx(r"""
+    (?:^|[\s(,√])                                        # the symbol's start
+    (?:[A-Za-z]|[α-ωΑ-Ω][\u0300-\u036f]?|\p{L}_\w+)      # a one-letter symbol, perhaps with a subscript
+    \s*[<>≤≥≪≫=≠∈→]\s*$                                  # and a relation
+    """, regex.VERBOSE)
 #: a symbol and "=" right before a number: the value a parameter is set to ("Δt=10", "ε = 2.0", "K=3",
 #: "ℓ∞=8/255", "β_1=0.9", "IOU=0.5"); not a term of a larger formula ("Pr[ξ = 0]", "√(1-C) = 1")
 _ASSIGNED = rx(r"""
@@ -796,8 +803,8 @@ def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
     if _MUCH.search(before):
         return True  # "a UTD ratio $>>1$": an order of magnitude, not a quantity
     small_int = m.group("num") and m.group("num").isdigit() and int(m.group("num")) < 100
-    if small_int and _LIST_DOT.match(rest) and rx(r"(?:^|[:;]|\band)\s*$").search(text[max(0, s - 6):s]):
-        return True  # "... VAE: 1. Extracting ..."
+    if small_int and _LIST_DOT.match(rest) and rx(r"(?:^|[:;.]|\band)\s*$").search(text[max(0, s - 6):s]):
+        return True  # "... VAE: 1. Extracting ...", "... existing ones. 2. They can ..."
     if small_int and _LIST_DOT_LOWER.match(rest) and rx(r"[:;]\s*$").search(text[max(0, s - 3):s]):
         return True  # "three categories: 1. greedy ..."
     if m.group("sign") == "+" and _SUM_BEFORE.search(text, max(0, m.start("sign") - 1), m.start("sign")) \
