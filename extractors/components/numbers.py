@@ -526,9 +526,10 @@ def _label_or_math(text: str, m: regex.Match, rest: str, small_integer: bool, t)
             before = text[max(0, s - 2):s]
             if "(" in before or s == 0 or rx(r"(?:^|[\s:;,.])$").search(before):
                 return True
-    # math: intervals [0, 1), assignments k = 3, exponents
+    # math: intervals [0, 1), the right side of a formula ("√(1-C) = 1"; a value given to a symbol,
+    # "k = 3", is a setting: `assigned`), exponents
     if rx(r"[=∈]\s*[\[(]?\s*$").search(text[max(0, s - 4):s]) and not assigned(text, s, m.end()) \
-            and not t["words_rx"].match(text, e + 1 if text[e:e + 1] == " " else e) and not _budget(text, s, m):
+            and not t["words_rx"].match(text, e + 1 if text[e:e + 1] == " " else e):
         return True
     if rx(r"\{[^{}]{0,30}$").search(text[max(0, s - 30):s]) and rx(r"[^{}]{0,30}\}").match(rest):
         return True  # a set literal {-1, +1}
@@ -704,11 +705,6 @@ def inner_numbers(text: str, nums) -> dict:
 _PAREN_OPEN = rx(r"\s*\(")
 
 
-def _budget(text: str, s: int, m) -> bool:
-    """`ε = 8/255`: a fraction assigned to a symbol is a budget (a setting), not math."""
-    return bool(m.group("frac_n")) and bool(rx(r"(?:ε|ϵ|epsilon|eps)\s*=\s*$").search(text, max(0, s - 12), s))
-
-
 def _relative(text: str, num: NumberMatch, t) -> Optional[bool]:
     """For a delta: true when the text says the change is relative, false when absolute, else None
     (resources/relative_cues.tsv)."""
@@ -798,7 +794,7 @@ _VERSION_BEFORE = rx(r"[A-Za-z]+\d+[A-Za-z]*\s$")
 def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
     """Digits that read as math, list labels, names or identifiers rather than quantities."""
     before = text[max(0, s - 12):s]
-    if _MATH_REL.search(before) and not _budget(text, s, m) and not assigned(text, s, e):
+    if _MATH_REL.search(before) and not assigned(text, s, e):
         return True  # "β ≪ 1", "k = 3"
     if _MUCH.search(before):
         return True  # "a UTD ratio $>>1$": an order of magnitude, not a quantity
