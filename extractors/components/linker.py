@@ -299,6 +299,10 @@ def link_numbers(doc: Doc) -> None:
                                         s_start, metrics, held, held_at, revived, by_only=n.kind == "ratio")
         if metric is None and n.kind in ("score", "delta", "ratio"):
             metric = metric_before_colon(text, n.start, s_start, metrics)
+        if metric is None and n.kind in ("score", "delta", "ratio"):
+            # "the competitive ratio of A on such inputs is at least 0.5"
+            metric = metric_of_subject(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
+                                       s_start, metrics, revived)
         if metric is None and n.kind in ("score", "ratio"):
             # "achieves a designability of 92.3%", "achieves a compression ratio of 13x"
             metric = _metric_of_phrase(text, n.start if n.context_start < 0 else min(n.start, n.context_start),
@@ -1018,6 +1022,55 @@ def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optio
     if start == m.end(1) or vague_measure(text, start, m.end(1)):
         return None
     return _metric_entity(revived, text[start:m.end(1)], lambda: [(start, m.end(1))])
+
+
+#: "the competitive ratio of A on such inputs is at least 0.5", "the log-average miss rates for R
+#: and H are decreased to 2.6%": a measure after a determiner, what it is of, for or between, a
+#: copula (perhaps a verb of change and "to", a hedge), then the number
+_COPULA_OF = rx(r"""
+    \b(?:[Tt]he|[Ii]ts|[Tt]heir)\s+                               # a determiner (not "our": a system)
+    ((?:[\p{L}\-]+\s+){0,2}[\p{L}][\p{L}\-]*)                     # the measure: one to three words
+    \s+(?:of|for|between|on)\s+                                   # what it is of, for, between, on
+    (?:(?!(?:is|are|was|were|that|which|who|where|when|while|by|from|of)\b)[^\s,;:]+\s+){1,12}?  # at most twelve words, no clause break
+    (?:is|are|was|were|remains|remained|stays|stayed)\s+          # the copula
+    (?:(?:decreased|reduced|increased|improved|raised|lowered|dropped|boosted)\s+to\s+)?  # a change to a value
+    (?:(?:only|just|about|around|approximately|nearly|roughly|below|above|under|over|
+          at\s+(?:least|most)|as\s+(?:low|high)\s+as|of\s+(?:the\s+)?order(?:\s+of)?)\s+)?  # a hedge
+    [~≈∼<>]?\s*\$?\s*$                                            # the number follows
+    """, regex.VERBOSE)
+
+
+def metric_of_subject(text: str, pos: int, s_start: int, metrics: "Mentions", revived: dict) -> Optional[str]:
+    """A number stated as the value of its clause's subject measures the measure that subject
+    names: "the competitive ratio of MinPredictedDegree on such inputs is at least 0.5", "the
+    optimal acceptance rates for LBP and RWM are 0.574 and 0.234", "the RMSE of the predictions
+    remained ...". A metric entity ending the measure's words is that metric; else the words are
+    one, less evaluative words before them (`metric_modifier_stop`, but not `measure_forming`:
+    "average", "competitive"), unless they name a name, an act ("the testing of"), a change
+    (`change_nouns`: "the average improvements on A and B are over 10%"), or a total or a setting alone (`not_metric_heads`: "the number of ... is 5") or nothing
+    (`vague_measure`: "the performance of ... is 90%")."""
+    m = _COPULA_OF.search(text, max(s_start, pos - 160), pos)
+    if m is None:
+        return None
+    s, t = m.span(1)
+    named = [e.name for ms, mt, e in metrics.within(s, t) if mt == t]
+    if named:
+        return named[-1]
+    words = text[s:t].split()
+    head = words[-1].lower()
+    if any(w[0].isupper() for w in words) or head.endswith("ing") \
+            or head.rstrip("s") in resources.word_list("change_nouns") \
+            or len(words) == 1 and head in resources.word_list("not_metric_heads"):
+        return None   # a name, an act ("the testing of our models"), a change, a total or a setting
+    start = s
+    for word in rx(r"[\p{Ll}\-]+\s+").finditer(text, s, t):
+        w = word.group().rstrip()
+        if word.start() != start or not _stop_word_start(w) or w in resources.word_list("measure_forming"):
+            break
+        start = word.end()
+    if start == t or vague_measure(text, start, t):
+        return None
+    return _metric_entity(revived, text[start:t], lambda: [(start, t)])
 
 
 @lru_cache(maxsize=1)
