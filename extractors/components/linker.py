@@ -839,14 +839,34 @@ def unit_metric(n, metrics: Mentions) -> Optional[str]:
 _NARROWING = rx(r"\s+(?:[\p{L}\p{N}][\p{L}\p{N}\-_^∞]*\s+){1,3}")   # a norm's subscript too: "67% PGD l_∞-8 adversarial accuracy"
 
 
+#: a comparative right after a number, before the words that narrow its metric ("39.2% higher
+#: average feedback efficiency", "5.9x fewer total model parameters"): no part of the metric's name
+_COMPARATIVE_FIRST = rx(r"\s+(?:higher|lower|fewer|less|more|smaller|larger|greater)(?=\s)")
+_WORD = rx(r"\S+")
+
+
+def narrowing_start(text: str, pos: int, s: int) -> Optional[int]:
+    """Where the words that narrow a metric at `s` start, after a number ending at `pos`: one to
+    three words ("77.9% zero-shot ImageNet accuracy", "12.3% ImageNet-1K finetuning accuracy"),
+    none a word that never narrows a metric (word list `metric_modifier_stop`: "of", "than",
+    "higher"), but the first may say how the values were aggregated ("8.7% average task
+    accuracy": word list `aggregate_words`), and a comparative may stand before them ("39.2%
+    higher average feedback efficiency"). None when the words between are not such words."""
+    compared = _COMPARATIVE_FIRST.match(text, pos, s)
+    lo = compared.end() if compared else pos
+    if not _NARROWING.fullmatch(text, lo, s):
+        return None
+    words = list(_WORD.finditer(text, lo, s))
+    rest = words[1:] if words[0].group().casefold() in resources.word_list("aggregate_words") else words
+    if any(_stop_word_start(w.group()) for w in rest):
+        return None
+    return words[0].start()
+
+
 def narrowing_words(text: str, pos: int, s: int) -> bool:
-    """Do one to three words that narrow a metric stand between a number's end `pos` and the
-    metric at `s`: "77.9% zero-shot ImageNet accuracy", "12.3% ImageNet-1K finetuning accuracy"?
-    No word may be one that never narrows a metric (word list `metric_modifier_stop`: "of",
-    "than", "higher")."""
-    if not _NARROWING.fullmatch(text, pos, s):
-        return False
-    return not any(_stop_word_start(w) for w in text[pos:s].split())
+    """Do words that narrow a metric at `s` stand between it and a number ending at `pos`
+    (`narrowing_start`)?"""
+    return narrowing_start(text, pos, s) is not None
 
 
 def _metric_after(text, pos, s_end, metrics, held, held_at, revived, share: bool) -> Optional[str]:
@@ -863,23 +883,33 @@ def _metric_after(text, pos, s_end, metrics, held, held_at, revived, share: bool
         # the words that narrow the quality word may stand between: "50% search time"
         span = measure_span(text, s, t, extend_from=pos)
         if span and span[0] >= pos and after(span[0]):
+            start = narrowing_start(text, pos, span[0])
+            if start is not None and text[start:span[0]].split()[0].casefold() in resources.word_list("aggregate_words"):
+                span = (start, span[1])   # "3.51x average speedups": the aggregate is part of the name
             return _with_protocol(text, pos, span[0], span[1], _revive(text, span, held, revived), revived)
     return None
 
 
 #: lower-case words that narrow a metric, written between a number and the metric's name: "60.0
 #: box mAP", "87% final success rate" (a capitalised word is a name: a dataset's, `_with_protocol`)
-_LOWER_MODIFIERS = rx(r"\s+((?:\p{Ll}[\p{Ll}\p{N}]*(?:-[\p{L}\p{N}]+)*\s+){1,2})")
+_LOWER_MODIFIERS = rx(r"(?:\p{Ll}[\p{Ll}\p{N}]*(?:-[\p{L}\p{N}]+)*\s+){1,2}")
 
 
 def _with_modifiers(text: str, pos: int, s: int, t: int, name: str, revived: dict) -> str:
     """The known metric `name` at [s, t) after a number ending at `pos`, with the lower-case words
     that narrow it written between them ("60.0 box mAP" -> "box mAP", as the text names it:
     docs/ANNOTATION.md); one entity per spelling, its mention from the first word to the metric."""
-    m = _LOWER_MODIFIERS.fullmatch(text, pos, s)
-    if m is None or not narrowing_words(text, pos, s):
+    start = narrowing_start(text, pos, s)
+    if start is None:
         return name
-    span = (m.start(1), t)
+    first = _WORD.match(text, start)
+    if first.group().casefold() in resources.word_list("aggregate_words"):
+        lo = _SPACES.match(text, first.end()).end()
+        if lo < s and not _LOWER_MODIFIERS.fullmatch(text, lo, s):
+            return name
+    elif not _LOWER_MODIFIERS.fullmatch(text, start, s):
+        return name
+    span = (start, t)
     return _metric_entity(revived, text[span[0]:t], lambda: [span])
 
 
