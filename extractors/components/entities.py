@@ -739,11 +739,21 @@ def _compared_rx():
         ({word}(?:\s+{word}){{0,2}})                              # the compared quantity: 1 to 3 words""", regex.VERBOSE)
 
 
+#: a plural word (not "loss", "bonus", "analysis") followed by another: the compared quantity's head
+_PLURAL_THEN_WORD = rx(r"\p{Ll}[\p{Ll}\-]*(?<![su]s|is)s(?=\s)")
+
+
 def compared_quantities(text: str) -> list[tuple[int, int]]:
     """Spans of the quantities a factor or a percentage compares: "8.7x fewer queries", "3 times
     less layers", "1.2x lower peak memory utilization", "2.4M extra parameters" is not one (no
-    factor)."""
-    return [m.span(1) for m in _compared_rx().finditer(text)]
+    factor). A plural noun ends the phrase: "25% less labeled samples suffice" compares labeled
+    samples."""
+    out = []
+    for m in _compared_rx().finditer(text):
+        s, t = m.span(1)
+        plural = _PLURAL_THEN_WORD.search(text, s, t)
+        out.append((s, plural.end()) if plural else (s, t))
+    return out
 
 
 def _coined_names_are_proposed(text: str, entities: list[Entity]) -> None:
