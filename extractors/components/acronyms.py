@@ -252,6 +252,25 @@ def _accept(a: Alignment) -> bool:
         and a.initials >= 2 and not a.loose_tail
 
 
+#: a capitalised word in a parenthesis, which may be a coined short form ("Channel-aware dynamic
+#: sparse (Chase)", "Quantized Reward Konditioning (Quark)") or a word ("(Fairness)", "(Stein)")
+_WORD_LIKE = rx(r"\p{Lu}\p{Ll}{2,11}")
+#: the least confidence at which a word-like short form is defined by the words before it
+WORD_LIKE_CONFIDENCE = 0.6
+
+
+def _word_like_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tuple[int, int, int]]:
+    """`best_long_form` for a short form that is also a word ("Chase", "Adam", "Quark"): its
+    alignment must leave no content word of the long form without a letter and at most one after
+    its last letter ("Flow of Latents for Reinforcement Learning (Flare)"), start at least two words with a letter and have a confidence of
+    `WORD_LIKE_CONFIDENCE` or more; "invariance of predictions to changes in unimportant features
+    (Invariance)" leaves "unimportant" without one and defines nothing."""
+    a = align(short, words)
+    if a is None or a.missing or a.trailing > 1 or a.initials < 2 or a.confidence < WORD_LIKE_CONFIDENCE:
+        return None
+    return a.first, a.last, a.initials
+
+
 def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tuple[int, int, int]]:
     """(first, last) indexes into `words` of the long form for `short`, and how many of its
     letters start a word; None when no alignment passes (see `align`)."""
@@ -368,11 +387,13 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
         defined = False
         for part in parts[:3]:  # "Layer Normalization (LayerNorm, LN)": each short form
             short = part.strip()
-            if not (is_short_form(short) and len(short.split()) <= 2):
+            word_like = not cue and len(parts) == 1 and _WORD_LIKE.fullmatch(short) is not None \
+                and not is_short_form(short)
+            if not (is_short_form(short) and len(short.split()) <= 2 or word_like):
                 break
             a = sum(1 for c in short if c.isalnum())
             words = _words_before(view, m.start(), min(a + 5, 2 * a), sents)
-            k = best_long_form(short, words)
+            k = best_long_form(short, words) if not word_like else _word_like_long_form(short, words)
             if k is None:
                 continue
             last = k[1]
