@@ -173,8 +173,9 @@ def _tables():
                               (?:{named_measures})\b     # the measure's name
                            """, regex.IGNORECASE | regex.VERBOSE)
     change_rx = rx(rf"\b(?:{change_verbs})\w*", regex.IGNORECASE)
-    # a verb of change up to five words before "up to" ("reduces the activation memory up to 84%")
-    up_to_change_rx = rx(rf"\b(?:{change_verbs})\w*\s+(?:[^\s.;:,]+\s+){{0,5}}?$", regex.IGNORECASE)
+    # a verb of change up to five words before "up to" ("reduces the activation memory up to 84%"),
+    # perhaps in a parenthesis ("degrade the accuracy of clone models (up to 39.7%)")
+    up_to_change_rx = rx(rf"\b(?:{change_verbs})\w*\s+(?:[^\s.;:,()]+\s+){{0,5}}?\(?$", regex.IGNORECASE)
     adjectives = resources.words("adjectives.txt")
     return dict(units_attached=units_attached, attached_rx=attached_rx, units_words=units_words,
                 words_rx=words_rx, qual_rx=qual_rx, qual_map=qual_map, before_rx=before_rx,
