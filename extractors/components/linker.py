@@ -359,7 +359,7 @@ def link_numbers(doc: Doc) -> None:
 #: makes LaTeX's ``\rightarrow`` one), or up to two words (a unit, a metric) before the list word
 #: ("95.1% top-1 and 80.2%")
 _PARTNER = rx(r"""
-    ^\s?(?:--|-|–|—|to|~|∼|/|,|,?\s?and|,?\s?or|vs\.?)\s?$    # a range mark (LaTeX's "--" too) or a list word
+    ^\s?(?:--|-|–|—|to|~|∼|/|,|,?\s?and|,?\s?or|vs\.?|versus)\s?$    # a range mark (LaTeX's "--" too) or a list word
   | ^\s*(?:→|⟶|->)\s*$                                       # an arrow from an old value to a new one
   | ^\s*(?:[\w@^\-]+(?:\s+|(?=,))){0,2}?(?:,?\s?and|,?\s?or|,|/)\s*$   # a unit or a metric, then the list word
 """, regex.VERBOSE)
