@@ -119,6 +119,11 @@ def test_tail_candidates():
     groups = {g.name for g in tail_groups("Results on 3D shape reconstruction and 10 retrieval tasks.", [])}
     assert {"3D shape reconstruction", "shape reconstruction", "retrieval"} <= groups
     assert not any(n.startswith("10") for n in groups)
+    # a word that opens a list, a pronoun or a preposition never narrows one
+    groups = {g.name for g in tail_groups("It wins in terms of diverse metrics including fidelity. Perceiving "
+                                          "objects and tracking them through time is hard.", [])}
+    assert "fidelity" in groups and "time" in groups
+    assert not any(n.endswith((" fidelity", " time")) for n in groups)
 
 
 def test_shipped_weights():
