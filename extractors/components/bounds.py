@@ -72,15 +72,17 @@ def _head_phrase():
 
 def _named_before(text: str, s_start: int, start: int) -> Optional[str]:
     """The quantity phrase right before a bound ("population risk" in "minimize the population risk
-    at rate O(1/√n)"), without the stop words that open it ("the", "its") nor an evaluative word
+    at rate O(1/√n)"), without a stop word and the words before it ("the", "its": "giving a
+    complexity of O(m)" bounds complexity) nor an evaluative word
     before two more (word list metric_modifier_stop: "an optimal iteration complexity"; not the
     "competitive" of "competitive ratio"); None if there is none."""
     m = _head_phrase().search(text, max(s_start, start - 120), start)
     if m is None:
         return None
     words = m.group("q").split()
-    while len(words) > 1 and words[0].casefold() in STOP_WORDS:
-        words = words[1:]
+    stops = [i for i, w in enumerate(words[:-1]) if w.casefold() in STOP_WORDS]
+    if stops:  # "the population risk", "giving a complexity": the words after the last stop word
+        words = words[stops[-1] + 1:]
     if len(words) > 2 and words[0].casefold() in resources.word_list("metric_modifier_stop"):
         words = words[1:]
     return " ".join(words)

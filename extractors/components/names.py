@@ -814,11 +814,19 @@ def _split_coordination(text: str, s: int, e: int) -> list[Candidate]:
     return [Candidate(s, e, run, Source.PROPOSAL, {}, proposed=True)]
 
 
+#: a field too broad to be a task, and what it is applied to: "deep learning for two-way partial
+#: AUC maximization" names the task after "for" (docs/ANNOTATION.md: "machine learning" and "deep
+#: learning" are not tasks)
+_BROAD_FIELD_FOR = rx(r"^(?:(?:deep|machine|statistical)\s+learning|AI|artificial\s+intelligence)\s+(?:for|in|on)\s+",
+                      regex.IGNORECASE)
+
+
 def _task_phrase(phrase: str, member: bool = False) -> str | None:
     """The task name a phrase spells, or None; `member`: the phrase is a member of a list of tasks
     (`_TASK_LIST`), where a lone gerund is a task too ("planning", "reranking")."""
     phrase = _PREP_CUT.sub("", _DASH_CUT.sub("", phrase.strip()))
     phrase = rx(r"^(?:(?:and|or|the|a|an|our|their|its)\s+)+", regex.IGNORECASE).sub("", phrase)
+    phrase = _BROAD_FIELD_FOR.sub("", phrase)
     words = phrase.split()
     if not words or len(words) > 8 or words[0].lower() in _TASK_STOP:
         return None
