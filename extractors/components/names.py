@@ -837,7 +837,8 @@ def _task_phrase(phrase: str, member: bool = False) -> str | None:
     core = rx(r"\s+(?:in|of|for|on)\s+").split(phrase)[0].split()
     if len(core) < len(words) and _WHERE_TAIL.search(phrase):
         phrase, words = " ".join(core), core   # "link prediction on benchmark datasets": where, not what
-    nominal = bool(core) and _NOMINAL.search(core[-1].lower())
+    nominal = bool(core) and _NOMINAL.search(core[-1].lower()) \
+        and core[-1].lower() not in resources.word_list("not_task_heads")   # "superior performance"
     if not core or not (nominal or core[-1].lower() in resources.word_list("task_heads")):
         return None
     if len(core) == 1 and len(words) == 1 and not member and (not nominal or core[0].lower().endswith("ing")
@@ -1020,8 +1021,14 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
     def add(start: int, phrase: str, raw: str, member: bool = False) -> bool:
         p = _task_phrase(phrase, member)
         if p:
-            s = start + raw.find(p)
-            out.append(Candidate(s, s + len(p), p, Source.TASK, {"TASK": Weight.TASK_PHRASE}))
+            k, end = raw.find(p), -1
+            if k < 0:   # other white space between its words in the text ("relational       learning")
+                found = regex.search(r"\s+".join(regex.escape(w) for w in p.split()), raw)
+                if found is None:
+                    return False
+                k, end = found.span()
+            end = end if end >= 0 else k + len(p)
+            out.append(Candidate(start + k, start + end, p, Source.TASK, {"TASK": Weight.TASK_PHRASE}))
         return bool(p)
 
     for start in (sents.starts if sents is not None else ()):
@@ -1129,7 +1136,10 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
             cut += 1   # "a suite of MuJoCo continuous control tasks": the name is where, the rest what
         phrase2 = " ".join(words[cut + 1:])
         if phrase2:
-            add(m.start(1) + phrase.rfind(phrase2), phrase2, phrase2)
+            # from where its first word is written ("the relational       learning problem": other
+            # white space between the words than the one space `phrase2` puts)
+            at = [w.start() for w in rx(r"\S+").finditer(phrase)][cut + 1]
+            add(m.start(1) + at, phrase2, phrase[at:])
     for m in rx(r"\b(?:experiments|evaluations?|results|applications?)\s+(?:\w+\s+){0,4}?(?:on|in)\s+([^.;:()]{4,200})").finditer(text):
         body = m.group(1)
         items = rx(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+").split(body)

@@ -20,3 +20,12 @@ def test_narrowed_task(case, extractor):
     _, doc = extractor.analyse(case["text"])
     tasks = {c.text for c in doc._.candidates if c.source == Source.TASK}
     assert (case["task"] in tasks) == case["found"], sorted(tasks)
+
+
+def test_task_written_with_other_white_space(extractor):
+    """A task phrase whose words the text parts by other white space than one space is found where
+    it is written ("encapsulate the relational       learning problem": not a span shifted back)."""
+    text = "The central idea of the method is to encapsulate the relational       learning problem in a model."
+    _, doc = extractor.analyse(text)
+    found = [c for c in doc._.candidates if c.source == Source.TASK and c.text == "relational learning"]
+    assert found and all(doc.text[c.start:c.end] == "relational       learning" for c in found)
