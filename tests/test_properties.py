@@ -41,3 +41,19 @@ def test_extraction_never_raises_and_spans_index_the_raw_text(extractor, text):
     for span in _spans({k: v for k, v in data.items() if k != "text"}):
         assert text[span["start"]:span["end"]] == span["text"], span
     assert list(check_record(data)) == []
+
+
+#: pieces that make task, measure and name candidates, some with runs of white space inside
+CANDIDATE_PIECES = ["the ", "relational       learning", " problem", " problems of ", " tasks", "image  classification",
+                    "sample   efficiency", " of ", "We propose ", "Deep-Net", "(DN)", " on ", "ImageNet", ", ", ". ",
+                    "  ", "\n", "accuracy", " and ", "speech emotion recognition", " methods for ", "BERT"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(CANDIDATE_PIECES), min_size=1, max_size=30).map("".join))
+def test_every_candidate_is_written_where_it_says(extractor, text):
+    """A candidate's offsets hold its text (up to the white space inside it): no component
+    computes a place from a phrase rebuilt with single spaces."""
+    _, doc = extractor.analyse(text)
+    for c in doc._.candidates or []:
+        assert " ".join(doc.text[c.start:c.end].split()) == " ".join(c.text.split()), (c.source, c.text)
