@@ -79,7 +79,9 @@ _NUM = rx(r"""
         (?P<whole>\d{1,3})[ ](?P<mfn>[1-9])/(?P<mfd>[2-9]|1[0-6])(?![\d/]|[.,]\d)   # mixed fraction `2 1/2`
       | (?P<frac_n>\d+)/(?P<frac_d>\d+)(?![\d/]|[.,]\d)                       # fraction `1/3`, `8/255`
       | (?P<pow>\d+)\^\{?(?P<pexp>[-−]?\d{1,3})\}?(?![\w]|\.\d)            # power `10^{-3}`, `10^117`
-      | (?P<num>\d{1,3}(?:,\d{3})+(?![\d])(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)   # `1,024`, `52.56`, `.5`
+      | (?P<num>\d{1,3}(?:,\d{3})+(?![\d])(?:\.\d+)?                      # `1,024`
+          |\d{1,3}(?:[ \u2009\u202f]\d{3})*[ \u2009\u202f]000(?![\d]|[.,]\d)  # `10 000`, `1 000 000`: spaced thousands
+          |\d+(?:\.\d+)?|\.\d+)                                              # `52.56`, `.5`
         (?:
             \s?[×x*·]\s?10(?:\^\{?(?P<exp>[-−]?\d+)\}?|(?P<exp2>[-−]\d+))(?!\d|\.\d)  # `3 × 10^5`, `2.48×10−5`
           | [eE](?P<eexp>[-+−]?\d{1,3})(?![\w]|\.\d)                          # `1e-4`, `5E-2`
@@ -87,6 +89,9 @@ _NUM = rx(r"""
     )
     (?P<mult>[kKMGBT](?![\w]))?                     # a magnitude glued on: `10k`, `4.1G`, `7B` (magnitudes.tsv)
     """, regex.VERBOSE)
+
+#: what parts the thousands of a number: a comma, a space or a thin space ("1,024", "10 000")
+_THOUSANDS = rx(r"[,\u2009\u202f ]")
 
 #: a size in two or three dimensions: whole numbers joined by a times sign or an "x" ("512×512",
 #: "$256\\times 256$" -> clean "256× 256", "28 x 28", "64x64x64"); not a power of ten (`3 × 10^5`)
@@ -214,7 +219,7 @@ def _value_of(m) -> Optional[float]:
             return float(m.group("pow")) ** int(m.group("pexp").translate(_MINUS))
         except OverflowError:
             return None
-    digits = m.group("num").replace(",", "")
+    digits = _THOUSANDS.sub("", m.group("num"))
     exp = m.group("exp") or m.group("exp2") or m.group("eexp")
     value = float(f"{digits}e{int(exp.translate(_MINUS))}") if exp else float(digits)
     return -value if m.group("sign") in ("-", "−") else value
@@ -426,7 +431,7 @@ def _read_dimensions(text: str, m: regex.Match, dims: regex.Match, excl, t) -> O
     (`_screen`)."""
     if _screen(text, m, excl, t) is None or any(excl.overlapping(dims.start(), dims.end())):
         return None
-    value = float(m.group("num"))
+    value = float(_THOUSANDS.sub("", m.group("num")))
     num = NumberMatch(start=dims.start(), end=dims.end(), value=value, written=value, dimensions=True)
     unit, _ = _word_unit(text, num, None, None, t)
     num.unit = unit if unit in _DIMENSION_UNITS else None   # "28 x 28 pixels", not "512×512 images"
@@ -460,7 +465,7 @@ def _read_number(text: str, m: regex.Match, excl, t) -> Optional[NumberMatch]:
     if integer and _decade(text, s, e, value):
         return None
     # citation years and other calendar years
-    if integer and "," not in m.group("num") and 1900 <= value <= 2039 and unit is None \
+    if integer and not _THOUSANDS.search(m.group("num")) and 1900 <= value <= 2039 and unit is None \
             and not m.group("sign"):
         nxt = _noun_unit(text, e + 1, t) if text[e:e + 1] == " " else (None, None, e)
         if nxt[0] is None:
