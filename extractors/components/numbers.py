@@ -507,6 +507,8 @@ def _screen(text: str, m: regex.Match, excl, t):
         return None  # "5G networks": a name, not 5e9
     if m.group("whole") and int(m.group("mfn")) >= int(m.group("mfd")):
         return None  # "3 4/2": not a mixed fraction
+    if m.group("frac_n") == "0" and m.group("frac_d") == "1":
+        return None  # "$0/1$ spikes", "0/1 labels": the two values of a bit, no quantity
     spread = _spread(text, e, t)
     after = spread.end() if spread else e
     # digits glued to letters (4D, 2nd, 480B-Coder) are names or ordinals, unless a unit (0.4s, 5x)
