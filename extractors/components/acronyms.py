@@ -15,7 +15,8 @@ Definitions found on the clean text (so a long form split by markup, such as
 - ``SHORT, long form`` / ``SHORT: long form`` — an appositive ("REAP, Router-weighted Expert
   Activation Pruning", "CoLLAT: Contrastive Locked Language and Audio Tuning").
 Every short form of a parenthesis is read ("Layer Normalization (LayerNorm, LN)"), after a cue
-inside it ("(named H3T)").
+inside it ("(named H3T)"); a capitalised word alone in one is read too, under a stricter
+alignment, since it may be a word ("Channel-aware dynamic sparse (Chase)", not "(Invariance)").
 
 The long form is chosen as in Schwartz & Hearst (2003): each letter of the short form must be
 found, in order, in the words before it (the first at the start of a word), within
@@ -262,9 +263,10 @@ WORD_LIKE_CONFIDENCE = 0.6
 def _word_like_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tuple[int, int, int]]:
     """`best_long_form` for a short form that is also a word ("Chase", "Adam", "Quark"): its
     alignment must leave no content word of the long form without a letter and at most one after
-    its last letter ("Flow of Latents for Reinforcement Learning (Flare)"), start at least two words with a letter and have a confidence of
-    `WORD_LIKE_CONFIDENCE` or more; "invariance of predictions to changes in unimportant features
-    (Invariance)" leaves "unimportant" without one and defines nothing."""
+    its last letter ("Flow of Latents for Reinforcement Learning (Flare)"), start at least two
+    words with a letter and have a confidence of `WORD_LIKE_CONFIDENCE` or more; "invariance of
+    predictions to changes in unimportant features (Invariance)" leaves "unimportant" without
+    one and defines nothing."""
     a = align(short, words)
     if a is None or a.missing or a.trailing > 1 or a.initials < 2 or a.confidence < WORD_LIKE_CONFIDENCE:
         return None

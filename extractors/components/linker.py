@@ -884,7 +884,8 @@ def _metric_after(text, pos, s_end, metrics, held, held_at, revived, share: bool
         span = measure_span(text, s, t, extend_from=pos)
         if span and span[0] >= pos and after(span[0]):
             start = narrowing_start(text, pos, span[0])
-            if start is not None and text[start:span[0]].split()[0].casefold() in resources.word_list("aggregate_words"):
+            if start is not None \
+                    and _WORD.match(text, start).group().casefold() in resources.word_list("aggregate_words"):
                 span = (start, span[1])   # "3.51x average speedups": the aggregate is part of the name
             return _with_protocol(text, pos, span[0], span[1], _revive(text, span, held, revived), revived)
     return None
@@ -1061,7 +1062,8 @@ _COPULA_OF = rx(r"""
     \b(?:[Tt]he|[Ii]ts|[Tt]heir)\s+                               # a determiner (not "our": a system)
     ((?:[\p{L}\-]+\s+){0,2}[\p{L}][\p{L}\-]*)                     # the measure: one to three words
     \s+(?:of|for|between|on)\s+                                   # what it is of, for, between, on
-    (?:(?!(?:is|are|was|were|that|which|who|where|when|while|by|from|of)\b)[^\s,;:]+\s+){1,12}?  # at most twelve words, no clause break
+    (?:(?!(?:is|are|was|were|that|which|who|where|when|while|by|from|of)\b)
+       [^\s,;:]+\s+){1,12}?                                        # at most twelve words, no clause break
     (?:is|are|was|were|remains|remained|stays|stayed)\s+          # the copula
     (?:(?:decreased|reduced|increased|improved|raised|lowered|dropped|boosted)\s+to\s+)?  # a change to a value
     (?:(?:only|just|about|around|approximately|nearly|roughly|below|above|under|over|
@@ -1077,8 +1079,9 @@ def metric_of_subject(text: str, pos: int, s_start: int, metrics: "Mentions", re
     remained ...". A metric entity ending the measure's words is that metric; else the words are
     one, less evaluative words before them (`metric_modifier_stop`, but not `measure_forming`:
     "average", "competitive"), unless they name a name, an act ("the testing of"), a change
-    (`change_nouns`: "the average improvements on A and B are over 10%"), or a total or a setting alone (`not_metric_heads`: "the number of ... is 5") or nothing
-    (`vague_measure`: "the performance of ... is 90%")."""
+    (`change_nouns`: "the average improvements on A and B are over 10%"), a total or a setting
+    alone (`not_metric_heads`: "the number of ... is 5") or nothing (`vague_measure`: "the
+    performance of ... is 90%")."""
     m = _COPULA_OF.search(text, max(s_start, pos - 160), pos)
     if m is None:
         return None
