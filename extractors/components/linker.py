@@ -845,6 +845,11 @@ _COMPARATIVE_FIRST = rx(r"\s+(?:higher|lower|fewer|less|more|smaller|larger|grea
 _WORD = rx(r"\S+")
 
 
+def _aggregate_words() -> frozenset:
+    """Words saying how values were aggregated ("average", "mean"): word list `aggregate_words`."""
+    return resources.word_list("aggregate_words")
+
+
 def narrowing_start(text: str, pos: int, s: int) -> Optional[int]:
     """Where the words that narrow a metric at `s` start, after a number ending at `pos`: one to
     three words ("77.9% zero-shot ImageNet accuracy", "12.3% ImageNet-1K finetuning accuracy"),
@@ -857,7 +862,7 @@ def narrowing_start(text: str, pos: int, s: int) -> Optional[int]:
     if not _NARROWING.fullmatch(text, lo, s):
         return None
     words = list(_WORD.finditer(text, lo, s))
-    rest = words[1:] if words[0].group().casefold() in resources.word_list("aggregate_words") else words
+    rest = words[1:] if words[0].group().casefold() in _aggregate_words() else words
     if any(_stop_word_start(w.group()) for w in rest):
         return None
     return words[0].start()
@@ -885,7 +890,7 @@ def _metric_after(text, pos, s_end, metrics, held, held_at, revived, share: bool
         if span and span[0] >= pos and after(span[0]):
             start = narrowing_start(text, pos, span[0])
             if start is not None \
-                    and _WORD.match(text, start).group().casefold() in resources.word_list("aggregate_words"):
+                    and _WORD.match(text, start).group().casefold() in _aggregate_words():
                 span = (start, span[1])   # "3.51x average speedups": the aggregate is part of the name
             return _with_protocol(text, pos, span[0], span[1], _revive(text, span, held, revived), revived)
     return None
@@ -904,7 +909,7 @@ def _with_modifiers(text: str, pos: int, s: int, t: int, name: str, revived: dic
     if start is None:
         return name
     first = _WORD.match(text, start)
-    if first.group().casefold() in resources.word_list("aggregate_words"):
+    if first.group().casefold() in _aggregate_words():
         lo = _SPACES.match(text, first.end()).end()
         if lo < s and not _LOWER_MODIFIERS.fullmatch(text, lo, s):
             return name
@@ -1035,6 +1040,23 @@ _OF_PHRASE = rx(rf"\b(?:{_REPORT_VERBS})\s+(?:an?|the)\s+"
                            rf"\s+of\s+(?:{OF_HEDGES})?\s*[~≈∼]?\s*$")
 
 
+#: a lower-case word and the white space after it
+_LOWER_WORD = rx(r"[\p{Ll}\-]+\s+")
+
+
+def _past_stop_words(text: str, s: int, t: int, keep: frozenset = frozenset()) -> int:
+    """Where the words at [s, t) start once the lower-case words opening them that never start a
+    metric's name (word list `metric_modifier_stop`: "an impressive performance") are left out,
+    but not those of `keep`."""
+    start = s
+    for word in _LOWER_WORD.finditer(text, s, t):
+        w = word.group().rstrip()
+        if word.start() != start or not _stop_word_start(w) or w in keep:
+            break
+        start = word.end()
+    return start
+
+
 def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optional[str]:
     """"achieves a designability of 92.3%", "with a novelty of 0.71": the noun phrase the score
     is "of" names what it measures, unless it names a total, a change or a setting; evaluative
@@ -1045,11 +1067,7 @@ def _metric_of_phrase(text: str, pos: int, s_start: int, revived: dict) -> Optio
         return None
     # "achieves an impressive performance of 98.1%": an evaluative word never starts a metric's
     # name (word list `metric_modifier_stop`)
-    start = m.start(1)
-    for word in rx(r"[\p{Ll}\-]+\s+").finditer(text, m.start(1), m.end(1)):
-        if word.start() != start or not _stop_word_start(word.group().rstrip()):
-            break
-        start = word.end()
+    start = _past_stop_words(text, m.start(1), m.end(1))
     if start == m.end(1) or vague_measure(text, start, m.end(1)):
         return None
     return _metric_entity(revived, text[start:m.end(1)], lambda: [(start, m.end(1))])
@@ -1095,12 +1113,7 @@ def metric_of_subject(text: str, pos: int, s_start: int, metrics: "Mentions", re
             or head.rstrip("s") in resources.word_list("change_nouns") \
             or len(words) == 1 and head in resources.word_list("not_metric_heads"):
         return None   # a name, an act ("the testing of our models"), a change, a total or a setting
-    start = s
-    for word in rx(r"[\p{Ll}\-]+\s+").finditer(text, s, t):
-        w = word.group().rstrip()
-        if word.start() != start or not _stop_word_start(w) or w in resources.word_list("measure_forming"):
-            break
-        start = word.end()
+    start = _past_stop_words(text, s, t, keep=_aggregate_words() | resources.word_list("measure_forming"))
     if start == t or vague_measure(text, start, t):
         return None
     return _metric_entity(revived, text[start:t], lambda: [(start, t)])
