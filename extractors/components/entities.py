@@ -7,8 +7,10 @@ metric). How decisions are combined:
    candidates overlapping either join it, and so does the long form written again in any case.
 2. Overlapping candidates merge into the longest span, pooling their type evidence; candidates
    with the same name (case, hyphens and spaces aside) are one entity, and so are entities of one
-   name (`_one_per_name`); two numbered names written with one stem ("CIFAR-10/100") are two
-   entities with that written form as their alias (`_shared_stem_names`).
+   name (`_one_per_name`), and so are a short form and the capitalised words whose initials it
+   spells, written apart ("SHGP, a novel Self-supervised Heterogeneous Graph Pre-training
+   approach": `_initials_are_the_short_form`); two numbered names written with one stem
+   ("CIFAR-10/100") are two entities with that written form as their alias (`_shared_stem_names`).
 3. Type = the heaviest type evidence: lexicon entries (weight 2-3), NER labels (1.5), context
    head nouns ("the IEMOCAP dataset", "MCPMark, a benchmark": 2), task phrases, metric shapes.
    A "measure" is both a method and a metric.
@@ -222,7 +224,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     rest = _join_acronyms(groups, cands)
     groups += _surface_groups(text, _longest_spans(rest))
     entities, held = _decide(text, groups)
-    entities = _one_per_name(entities)
+    entities = _initials_are_the_short_form(_one_per_name(entities))
     entities = one_task_per_phrase(_singular_measures(_plural_is_the_name(entities)))
     held += _unclaimed_generic_words(text, entities, held)
     _proposed_from_spans(doc, entities)
@@ -471,6 +473,55 @@ def _plural_is_the_name(entities: list[Entity]) -> list[Entity]:
             continue
         gone.add(id(e))
         _absorb(one, e)
+    return [e for e in entities if id(e) not in gone]
+
+
+#: a short form written as capitals only ("SHGP", "DASCO"), a lower-case plural "s" allowed ("GMMs")
+_CAPITALS = rx(r"^\p{Lu}{2,}s?$")
+
+
+def _initials(name: str) -> Optional[str]:
+    """The capitals that start the words of a name whose words all start with one
+    ("Self-supervised Heterogeneous Graph Pre-training" -> "SHGP", "Center-wise Local Image
+    Mixture" -> "CLIM"); None for a single word or a word starting otherwise ("Gaussian
+    process regression")."""
+    words = name.split()
+    if len(words) < 2 or not all(w[0].isupper() for w in words):
+        return None
+    return "".join(w[0] for w in words)
+
+
+def _singular_key(name: str) -> str:
+    """`key` of a name with a plural "s" left out: "Graph neural networks" is "Graph Neural Network"."""
+    k = key(name)
+    return k[:-1] if k.endswith("s") else k
+
+
+def _initials_are_the_short_form(entities: list[Entity]) -> list[Entity]:
+    """A name of capitalised words and a short form spelling their initials, entities of one kind
+    (`_KIN`) written apart without a parenthesised definition ("we present SHGP, a novel
+    Self-supervised Heterogeneous Graph Pre-training approach", "named Center-wise Local Image
+    Mixture. CLIM encourages ..."), are one entity as the annotation guideline writes an acronym:
+    the short form keeps its name and takes the long form as an alias, with its mentions,
+    sources and role. The short form must be the initials exactly, case and all (a plural "s"
+    aside), so "Gaussian Mixture Models" joins "GMM" and "GMMs" but no word's letters are
+    guessed; a short form defined with another long form keeps it alone ("AD" of "automatic
+    differentiation" is not "Alternating Direction")."""
+    shorts: dict[tuple, Entity] = {}
+    for e in entities:
+        if _CAPITALS.match(e.name):
+            shorts.setdefault((e.name.removesuffix("s") if e.name[-1] == "s" else e.name, _KIN.get(e.types[0])), e)
+    if not shorts:
+        return entities
+    gone: set[int] = set()
+    for e in entities:
+        ini = _initials(e.name)
+        short = shorts.get((ini, _KIN.get(e.types[0]))) if ini else None
+        if short is None or short is e or id(short) in gone \
+                or any(_singular_key(a) != _singular_key(e.name) for a in short.aliases):
+            continue
+        gone.add(id(e))
+        _absorb(short, e)
     return [e for e in entities if id(e) not in gone]
 
 

@@ -110,6 +110,39 @@ def test_entities_of_one_name_are_one_entity():
     assert a.sources == {"acronym", "shape"}
 
 
+@pytest.mark.parametrize("text, name, alias, role", [
+    ("In this work, we present SHGP, a novel Self-supervised Heterogeneous Graph Pre-training approach. "
+     "Experiments show the superior effectiveness of SHGP against unsupervised baselines.",
+     "SHGP", "Self-supervised Heterogeneous Graph Pre-training", "proposed"),
+    ("This paper proposes a new kind of data augmentation, named Center-wise Local Image Mixture. CLIM "
+     "encourages both local similarity and global aggregation. We reach 75.5% top-1 accuracy.",
+     "CLIM", "Center-wise Local Image Mixture", "proposed"),
+    ("We train Gaussian Mixture Models by SGD on streaming data. The annealing controls the GMM's "
+     "reaction to concept drift.", "GMM", "Gaussian Mixture Models", "used"),
+])
+def test_initials_written_apart_are_one_entity(extractor, text, name, alias, role):
+    """A name of capitalised words and a short form spelling its initials, with no parenthesised
+    definition, are one entity: the short form with the long form as its alias
+    (entities._initials_are_the_short_form)."""
+    rec = record(extractor, text)
+    systems = rec.methods + rec.models
+    (e,) = [e for e in systems if e.name == name]
+    assert alias in e.aliases and e.role == role
+    assert not [x for x in systems if x.name == alias]
+
+
+def test_a_defined_short_form_keeps_its_long_form():
+    """A short form defined with one long form does not take another name of the same initials."""
+    from extractors.components.entities import Entity, _initials_are_the_short_form
+    ad = Entity("AD", ["METHOD"], aliases=["automatic differentiation"], mentions=[(0, 2)])
+    alt = Entity("Alternating Direction", ["METHOD"], mentions=[(10, 31)])
+    gnn = Entity("GNNs", ["METHOD"], aliases=["Graph neural networks"], mentions=[(40, 44)])
+    gn = Entity("Graph Neural Network", ["METHOD"], mentions=[(50, 70)])
+    ds = Entity("Graph Neural Network", ["DATASET"], mentions=[(80, 100)])
+    assert _initials_are_the_short_form([ad, alt, gnn, gn, ds]) == [ad, alt, gnn, ds]
+    assert gnn.aliases == ["Graph neural networks", "Graph Neural Network"] and ad.aliases == ["automatic differentiation"]
+
+
 @pytest.mark.parametrize("text, quantities", [
     ("adversarial examples are generated using at least 8.7x fewer queries and have lower distortion",
      ["queries"]),
