@@ -289,3 +289,34 @@ def row_canonicals(dataset: str, metric: str, dataset_type: str = "DATASET", spl
     if dataset_canonical and setting and dataset_canonical.endswith(suffix):
         base = dataset_canonical[:-len(suffix)]   # a row's canonical dataset holds its setting
     return dataset_canonical or setting_dataset(base, setting), leaderboard_metric(base, canonical(metric, "METRIC"))
+
+
+_DIRECTION_WORD = regex.compile(r"[^\W_]+")
+
+
+def _direction_words(s: str) -> tuple[str, ...]:
+    return tuple(_DIRECTION_WORD.findall(unicodedata.normalize("NFKC", s).casefold()))
+
+
+@lru_cache(maxsize=1)
+def _direction_patterns() -> tuple[tuple[tuple[str, ...], bool], ...]:
+    from . import resources
+    pats = []
+    for row in resources.rows("metric_direction.tsv"):
+        words = _direction_words(row[0])
+        if words:
+            pats.append((words, row[1].strip() == "lower"))
+    # longest first: the first match is the most specific
+    return tuple(sorted(pats, key=lambda p: (-len(p[0]), -len(" ".join(p[0])), p[0])))
+
+
+@lru_cache(maxsize=4096)
+def lower_is_better(metric: str) -> bool:
+    """True when smaller values of this metric are better (resources/metric_direction.tsv): what
+    leaderboards sort by and what the linker reads a comparison's winner from."""
+    words = _direction_words(metric)
+    for pat, lower in _direction_patterns():
+        n = len(pat)
+        if any(words[i:i + n] == pat for i in range(len(words) - n + 1)):
+            return lower
+    return False

@@ -42,19 +42,15 @@ from __future__ import annotations
 import csv
 import io
 import math
-import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Optional, Union
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
-from . import resources
-from .canonical import row_canonicals, split_kind
+from .canonical import lower_is_better, row_canonicals, split_kind
 from .canonical import group_key  # names that differ only in case, spacing or punctuation are one group
 from .models import LEADERBOARD_KINDS, SCHEMA_BASE_URL, SCHEMA_VERSION, LeaderboardRow, Qualifier, Source
 from .recordfiles import NoRecords, Reading, unique_records  # noqa: F401 (NoRecords: what collect raises)
@@ -296,35 +292,6 @@ def _spelling(names: Iterable[str]) -> str:
     """The most frequent spelling; ties go to the first in code-point order."""
     counts = Counter(names)
     return min(counts, key=lambda s: (-counts[s], s))
-
-
-_WORD = re.compile(r"[^\W_]+")
-
-
-def _words(s: str) -> tuple[str, ...]:
-    return tuple(_WORD.findall(unicodedata.normalize("NFKC", s).casefold()))
-
-
-@lru_cache(maxsize=1)
-def _direction_patterns() -> tuple[tuple[tuple[str, ...], bool], ...]:
-    pats = []
-    for row in resources.rows("metric_direction.tsv"):
-        words = _words(row[0])
-        if words:
-            pats.append((words, row[1].strip() == "lower"))
-    # longest first: the first match is the most specific
-    return tuple(sorted(pats, key=lambda p: (-len(p[0]), -len(" ".join(p[0])), p[0])))
-
-
-@lru_cache(maxsize=4096)
-def lower_is_better(metric: str) -> bool:
-    """True when smaller values of this metric are better (resources/metric_direction.tsv)."""
-    words = _words(metric)
-    for pat, lower in _direction_patterns():
-        n = len(pat)
-        if any(words[i:i + n] == pat for i in range(len(words) - n + 1)):
-            return lower
-    return False
 
 
 def _better_first(e: Entry, lower: bool) -> tuple:

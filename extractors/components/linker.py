@@ -25,7 +25,9 @@ and the sentence and clause structure around the number:
 The before-value of a change "from A to B" is never the proposed system's: it is the system the
 text names at the change ("the FID of StyleGAN3 from 21.36 to 13.60"), else nobody's. A name
 known by its shape alone that a score is measured "on", in a sentence naming no dataset, is
-retyped a dataset ("1.2% word error rate on LRS3").
+retyped a dataset ("1.2% word error rate on LRS3"). The two sides of "a vs. b" after a sentence
+setting two systems against each other are theirs, the winner's the better value
+(`versus_sides`, which the link scorer applies after its choice, in every mode).
 Writes the links into each `NumberMatch`, the baselines into ``doc._.baselines`` (one name or
 None per number, aligned with ``doc._.numbers``), and may add metric entities to ``doc._.entities``
 and retype a shape-only name of it (`measured_on_shape`).
@@ -40,7 +42,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from ..canonical import LABEL_WORDS, canonical, split_names
+from ..canonical import LABEL_WORDS, canonical, lower_is_better, split_names
 from ..models import LEADERBOARD_KINDS
 from ..regexes import longest_first
 from .textutil import WORDS, doc_text, rx
@@ -265,11 +267,7 @@ def link_numbers(doc: Doc) -> None:
     mentions.sort(key=lambda m: m[0])
     sents = doc_sentences(doc)
     clauses: dict = {}
-    # plural family names (LLMs, GNNs, transformers, ResNets) are kinds of systems, not a result's subject
-    entity_names = frozenset(e.name for e in ents)
-    no_subject = {id(e) for e in ents if not_a_subject(e)}   # number formats, generic field terms
-    systems = Mentions(m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
-                       and not is_family(text[m[0]:m[1]], entity_names) and id(m[2]) not in no_subject)
+    systems = system_mentions(text, ents, mentions)
     data = data_mentions(ents)
     metrics = Mentions(m for m in mentions if "METRIC" in m[2].types)
     data_entities = {id(m[2]): m[2] for m in data}
@@ -424,6 +422,47 @@ def versus(text: str, a, b) -> bool:
     the development annotations give the two sides of every such pair different subjects (or the
     second none: "2.46% (90.72% vs. 88.54%)" is the proposed system against full fine-tuning)."""
     return bool(_VERSUS.fullmatch(text, max(a.end, a.unit_end), b.start))
+
+
+#: a comparison that says which side wins: "A outperforms B", "A beats B", "better than B"
+_WINS = rx(r"\b(?:outperform|surpass|beat|exceed|improv)\w*|\bbetter\s+than\b", regex.IGNORECASE)
+#: any comparison of two systems: the winning words, "matches", "compared to", "vs.", "against"
+_SET_AGAINST = rx(rf"\b(?:{COMPARISON}|match\w*|on\s+par\s+with|close\s+to|comparable|counterpart\w*)\b",
+                  regex.IGNORECASE)
+
+
+def versus_sides(text: str, nums, sents: "Sentences", systems: "Mentions") -> None:
+    """The two sides of "a vs. b" after a sentence that sets one system against another ("Voicebox
+    outperforms ... VALL-E on intelligibility (5.9% vs 1.9% word error rates)", "DiffWave matches
+    a strong WaveNet vocoder ... (MOS: 4.44 versus 4.43)") are those two systems' values: the
+    first side keeps the subject the rules gave it and the second, which has none (`share_links`
+    gives the sides no shared subject), takes the other system: the last one named before the
+    pair that is not the first's, after the comparison words (`_SET_AGAINST`). When the sentence
+    says which wins (`_WINS`), the better value by the metric's direction (canonical.lower_is_better;
+    higher without a metric, as leaderboards sort) is the winner's, whichever side it stands on."""
+    for a, b in zip(nums, nums[1:]):
+        if a.subject is None or b.subject is not None or a.subjects or a.kind not in ("score", "delta") \
+                or b.kind != a.kind or a.unit != b.unit or not versus(text, a, b):
+            continue
+        s_start = sents.at(a.start)[0]
+        named = [m for m in systems.within(s_start, a.start) if m[1] <= a.start]
+        mine = [m for m in named if m[2].name == a.subject]
+        if not mine:
+            continue
+        cue = _SET_AGAINST.search(text, s_start, a.start)
+        if cue is None:
+            continue
+        rival = next((m for m in reversed(named) if m[2].name != a.subject and m[0] >= min(cue.start(), mine[0][0])),
+                     None)
+        if rival is None:
+            continue
+        first, second = a.subject, rival[2].name
+        metric = a.metric or b.metric
+        if a.value != b.value and _WINS.search(text, mine[-1][1], a.start) \
+                and (a.value < b.value) != (metric is not None and lower_is_better(metric)):
+            first, second = second, first   # the winner, named first, has the better value: b
+        a.subject, b.subject = first, second
+        b.subjects = []
 
 
 def fill_missing(a, b, attr: str) -> None:
@@ -702,6 +741,17 @@ _LIST_TO_METRICS = rx(r"""
     (?:(?:in\s+terms\s+of|in|on|of|for)\s+)?        # the measure's preposition
     (?:the\s+)?
     """, regex.I | regex.X)
+
+
+def system_mentions(text: str, ents: list, mentions: Optional[list] = None) -> Mentions:
+    """The mentions (start, end, entity) of the methods and models that may be a result's subject:
+    not plural family names ("LLMs", "GNNs", "ResNets": kinds of systems), number formats or
+    generic field terms (`not_a_subject`). `mentions`: every entity's, sorted, when known."""
+    if mentions is None:
+        mentions = sorted(((s, t, e) for e in ents for s, t in e.mentions), key=lambda m: m[0])
+    entity_names = frozenset(e.name for e in ents)
+    return Mentions(m for m in mentions if set(m[2].types) & {"METHOD", "MODEL"}
+                    and not is_family(text[m[0]:m[1]], entity_names) and not not_a_subject(m[2]))
 
 
 def typed_mentions(entities, types: frozenset) -> Mentions:
