@@ -1255,6 +1255,35 @@ def _phrase_head_type(words: list[str], heads) -> str | None:
     return None
 
 
+#: a noun phrase set off right before a name that a comma closes: "Our method, PANDA, outperforms",
+#: "a new benchmark, MCPMark, with ...", "the proposed model, FooNet, reaches" (`regex.VERBOSE`)
+_APPOSED_BEFORE = rx(r"""
+    (?:^|(?<=[\s(]))(?:our|the|a|an|this|its)\s+   # a determiner opens the phrase
+    ((?:[\p{L}\p{N}\-]+\s+){0,3}?[\p{L}\-]+)      # up to four words, the head last
+    \s*,\s*$                                         # the comma right before the name
+    """, regex.IGNORECASE | regex.VERBOSE)
+#: the comma (or closing parenthesis) that closes such an apposition right after the name
+_APPOSITION_CLOSES = rx(r"\s*[,)]")
+
+
+def apposed_before_type(text: str, start: int, end: int) -> str | None:
+    """The type the head of a noun phrase set off right before a name at [start, end) gives it,
+    the name closed by a comma ("Our method, PANDA, outperforms ..." -> METHOD; "a new benchmark,
+    MCPMark, with ..." -> BENCHMARK): the mirror of `appositive_type`. The phrase holds no stop
+    word (a preposition or a clause word: "our technique on three datasets-MNIST, ImageNet" is
+    none) and its last word is its head."""
+    if not _APPOSITION_CLOSES.match(text, end):
+        return None
+    m = _APPOSED_BEFORE.search(text, max(0, start - 48), start)
+    if m is None:
+        return None
+    words = m.group(1).split()
+    stops = resources.word_list("np_stop") | _stop_words()
+    if any(w.casefold() in stops for w in words):
+        return None   # "our technique on three datasets-MNIST, ImageNet": no noun phrase of its own
+    return head_type(words[-1], _tables()[3])   # the phrase's last word is its head
+
+
 #: a lower-case participle in "-ing" ("containing", "using")
 _PARTICIPLE = rx(r"\p{Ll}{2,}ing")
 #: a lower-case agent noun ("indexer", "simulator", "learners"), which heads its noun phrase
@@ -1507,6 +1536,11 @@ def context_types(text: str, cands: list[Candidate]) -> None:
         # prepositional phrase, and what follows the comma is the sentence's subject
         if not _AFTER_PREPOSITION.search(text, max(0, c.start - 16), c.start):
             _vote(c.context, appositive_type(text, c.end), Weight.HEAD_NOUN)
+        # "Our method, PANDA,", "our fastest model, EfficientFormer-L1,": the head says a system, not
+        # which kind (the nouns for both are typed METHOD), so both kinds gain alike
+        before = apposed_before_type(text, c.start, c.end)
+        for t in (("METHOD", "MODEL") if before in ("METHOD", "MODEL") else (before,)):
+            _vote(c.context, t, Weight.HEAD_NOUN)
     _list_types(text, cands, heads)
 
 

@@ -298,3 +298,19 @@ def test_kind_noun_after_a_name_types_it(text, word, typ):
         assert not c.context, c.context
     else:
         assert c.context and max(c.context, key=c.context.get) == typ, c.context
+
+
+@pytest.mark.parametrize("text, name, expected", [
+    ("Our method, PANDA, outperforms the state-of-the-art.", "PANDA", "METHOD"),
+    ("We provide a new benchmarking environment, gMiniWoB, which enables an adversary.", "gMiniWoB", "BENCHMARK"),
+    ("We introduce a large dataset, FooSet, with 2M images.", "FooSet", "DATASET"),
+    ("We evaluate our technique on three datasets-MNIST, ImageNet, and Beer Reviews.", "ImageNet", None),
+    ("Our method, PANDA outperforms the state-of-the-art.", "PANDA", None),     # no closing comma
+    ("On ImageNet, ResNet-50 reaches 76%.", "ResNet-50", None),                  # no noun phrase before
+])
+def test_apposed_before_type(text, name, expected):
+    """The head of a noun phrase set off right before a name and closed by a comma types the name
+    (names.apposed_before_type); a phrase with a preposition in it is no such phrase."""
+    from extractors.components.names import apposed_before_type
+    s = text.index(name)
+    assert apposed_before_type(text, s, s + len(name)) == expected
