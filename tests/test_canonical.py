@@ -130,6 +130,7 @@ def test_split_dataset(dataset, split, expected):
     ("ImageNet", "top-5 accuracy", "top-5 accuracy"),
     ("ImageNet-21K", "accuracy", "accuracy"),      # another dataset keeps the name
     ("CIFAR-10", "top-1 accuracy", "accuracy"),   # single-label: top-1 is its only accuracy
+    ("Tiny ImageNet", "top-1 accuracy", "accuracy"), ("Fashion-MNIST", "top-1 accuracy", "accuracy"),
     ("CIFAR-100", "error", "error"),
     ("ImageNet", "error", "top-1 error"),
     ("COCO", "mAP", "AP"), ("COCO test-dev", "mAP", "AP"),
