@@ -87,7 +87,8 @@ _OURS = rx(r"\b(?:our|the\s+proposed|this|the\s+new)\s+(?:\w+\s+){0,2}?"  # "our
 
 #: another's unnamed system as the doer of a clause: a noun phrase that says the system is not the
 #: paper's (a marker word), headed by a system noun, then a verb of reaching a result ("while a
-#: recent transformer-based approach achieves 59.6%", "whereas standard methods reach 26.9%")
+#: recent transformer-based approach achieves 59.6%", "whereas standard methods reach 26.9%"), or
+#: of falling to one ("the accuracy of many vanilla neural networks drop to nearly 10%")
 _THEIRS = rx(rf"""
     \b(?:existing|prior|previous|recent|standard|conventional|baseline|competing|current|other
        |traditional|vanilla|state-of-the-art|SOTA|original|naive)\s+     # a marker of another's system
@@ -95,7 +96,8 @@ _THEIRS = rx(rf"""
     (?:{_SYSTEM_NOUNS}|baseline|defen[cs]e|tracker|detector|solver)s?\s+  # a system noun
     (?:\([^()]{{1,60}}\)\s+)?                                          # an aside: "(i.e., adversarial training)"
     (?:\w+ly\s+|only\s+)?                                             # "only", "typically"
-    (?:achieve|obtain|reach|get|got|attain|yield|score|solve)\w*\b       # reaching a result
+    (?:achieve|obtain|reach|get|got|attain|yield|score|solve           # reaching a result,
+       |drop|fall|fell|degrade|decline|plummet)\w*\b                    # or falling to one
     """, regex.IGNORECASE | regex.VERBOSE)
 
 
@@ -1586,6 +1588,8 @@ _OWNED_BY = rx(r"\s*(?:of|by)\s+(?:the\s+)?")
 COMPARED_VALUE = rx(r"""
     (?: \b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against)   # "91.1% vs. 90.2%", "(against 72.91% for ...)"
         \s+(?:(?:a|an|the|only|just)\s+)?                                 # "compared to a 2.8% drop"
+      | \bgap\s+(?:with|to)\s+(?!(?:our|ours|the\s+proposed)\b)            # "closing the gap with
+        (?:[\w\-]+\s+){0,4}?[\w\-]+\s*\(                                   # supervised learning (69.8%)"
       | \b(?:previous(?:ly)?|prior|existing|baselines?|standard)\b          # "the previous best results are",
         (?:(?!\b(?:by|margins?|new|our|we)\b)[^.;,]){0,40}?              # "the previous best accuracy ... from";
         \b(?:is|are|was|were|of|at|from                                  # not "prior methods by a margin of"
