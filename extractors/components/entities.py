@@ -510,7 +510,7 @@ def _initials_are_the_short_form(entities: list[Entity]) -> list[Entity]:
     shorts: dict[tuple, Entity] = {}
     for e in entities:
         if _CAPITALS.match(e.name):
-            shorts.setdefault((e.name.removesuffix("s") if e.name[-1] == "s" else e.name, _KIN.get(e.types[0])), e)
+            shorts.setdefault((e.name.removesuffix("s"), _KIN.get(e.types[0])), e)
     if not shorts:
         return entities
     gone: set[int] = set()
