@@ -3,6 +3,7 @@ bounds, URLs) at random with a fixed seed, and split them before anyone reads th
 
     python data/make_entity_batches.py              # round 1: part_5..15, heldout_0..3
     python data/make_entity_batches.py --round 2    # round 2: part_16..19 (development only)
+    python data/make_entity_batches.py --round 3    # round 3: part_20..23 (development only)
 
 Pools: ``corpus/abstracts.jsonl`` (ICLR 2021 / NeurIPS 2022) and ``corpus/neurips2023.jsonl``
 (NeurIPS 2023, closer to today's topics), minus abstracts already annotated (parts 0-4, the seeds
@@ -22,6 +23,11 @@ the second, minus every abstract any file under ``data/annotations``, ``data/res
 (``batch_16..19.jsonl``, 50 each, annotated into ``part_16..19``). The held-out splits stay those
 of round 1.
 
+Round 3 (forty-fourth session): the same with ``random.Random(SEED3)``, 120 and 80 drawn, minus
+every file round 2 excludes and round 2's batches; all 200 development (``batch_20..23.jsonl`` into
+``part_20..23``); ``agreement44.jsonl`` holds the first 25 of ``batch_20`` again, for a second,
+independent pass.
+
 Round 1 excluded the results batches as they were when it ran; the later results rounds added
 batches, so rerunning round 1 today draws other abstracts. Its committed batch files are the
 record of that draw; do not regenerate them.
@@ -38,6 +44,8 @@ SEED = 1302
 DRAW = [450, 300]
 SEED2 = 1303
 DRAW2 = [120, 80]
+SEED3 = 1304
+DRAW3 = [120, 80]
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 POOLS = [SHARED / "corpus" / "abstracts.jsonl", SHARED / "corpus" / "neurips2023.jsonl"]
@@ -64,11 +72,12 @@ def taken(everything: bool = False) -> set[str]:
 
 
 def main() -> None:
-    second = sys.argv[1:] == ["--round", "2"]
-    if sys.argv[1:] and not second:
-        sys.exit("usage: make_entity_batches.py [--round 2]")
-    seen = taken(everything=second)
-    seed, draw = (SEED2, DRAW2) if second else (SEED, DRAW)
+    rounds = {(): 1, ("--round", "2"): 2, ("--round", "3"): 3}
+    rnd = rounds.get(tuple(sys.argv[1:]))
+    if rnd is None:
+        sys.exit("usage: make_entity_batches.py [--round 2|3]")
+    seen = taken(everything=rnd > 1)
+    seed, draw = {1: (SEED, DRAW), 2: (SEED2, DRAW2), 3: (SEED3, DRAW3)}[rnd]
     drawn = []
     for pool, n in zip(POOLS, draw):
         rows = [json.loads(l) for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
@@ -83,9 +92,12 @@ def main() -> None:
         order += a[:3] + b[:2]
         a, b = a[3:], b[2:]
     out = ROOT / "data/annotations/batches"
-    if second:
+    if rnd > 1:
+        first = 16 if rnd == 2 else 20
         for k in range(0, len(order), 50):
-            write_batch(out / f"batch_{16 + k // 50}.jsonl", order[k:k + 50])
+            write_batch(out / f"batch_{first + k // 50}.jsonl", order[k:k + 50])
+        if rnd == 3:
+            write_batch(out / "agreement44.jsonl", order[:25])
         return
     write_split(out, order, 550, "batch_", 50, 50, "agreement13.jsonl", 50, first=5)
 
