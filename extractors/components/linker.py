@@ -35,7 +35,7 @@ and retype a shape-only name of it (`measured_on_shape`).
 
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 import regex
 from spacy.language import Language
@@ -433,7 +433,7 @@ _SET_AGAINST = rx(rf"\b(?:{COMPARISON}|match\w*|on\s+par\s+with|close\s+to|compa
                   regex.IGNORECASE)
 
 
-def versus_sides(text: str, nums, sents: "Sentences", systems: "Mentions") -> None:
+def versus_sides(text: str, nums, sents: "Sentences", systems: Callable[[], "Mentions"]) -> None:
     """The two sides of "a vs. b" after a sentence that sets one system against another ("Voicebox
     outperforms ... VALL-E on intelligibility (5.9% vs 1.9% word error rates)", "DiffWave matches
     a strong WaveNet vocoder ... (MOS: 4.44 versus 4.43)") are those two systems' values: the
@@ -443,13 +443,15 @@ def versus_sides(text: str, nums, sents: "Sentences", systems: "Mentions") -> No
     mention ("compared to the full-precision models, MobileNetv2 trained with DDQ achieves ... (71.7%
     vs 71.9%)": MobileNetv2 for the second). When the sentence
     says which wins (`_WINS`), the better value by the metric's direction (canonical.lower_is_better;
-    higher without a metric, as leaderboards sort) is the winner's, whichever side it stands on."""
-    for a, b in zip(nums, nums[1:]):
-        if a.subject is None or b.subject is not None or a.subjects or a.kind not in ("score", "delta") \
-                or b.kind != a.kind or a.unit != b.unit or not versus(text, a, b):
-            continue
+    higher without a metric, as leaderboards sort) is the winner's, whichever side it stands on.
+    `systems` gives the systems' mentions (`system_mentions`), asked only when such a pair is."""
+    pairs = [(a, b) for a, b in zip(nums, nums[1:])
+             if a.subject is not None and b.subject is None and not a.subjects and a.kind in ("score", "delta")
+             and b.kind == a.kind and a.unit == b.unit and versus(text, a, b)]
+    mentions = systems() if pairs else None
+    for a, b in pairs:
         s_start = sents.at(a.start)[0]
-        named = [m for m in systems.within(s_start, a.start) if m[1] <= a.start]
+        named = [m for m in mentions.within(s_start, a.start) if m[1] <= a.start]
         mine = [m for m in named if m[2].name == a.subject]
         if not mine:
             continue

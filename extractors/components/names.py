@@ -1266,6 +1266,12 @@ _APPOSED_BEFORE = rx(r"""
 _APPOSITION_CLOSES = rx(r"\s*[,)]")
 
 
+@lru_cache(maxsize=1)
+def _apposition_stops() -> frozenset:
+    """Words no noun phrase set off before a name holds: word list `np_stop` and `_stop_words`."""
+    return frozenset(resources.word_list("np_stop") | _stop_words())
+
+
 def apposed_before_type(text: str, start: int, end: int) -> str | None:
     """The type the head of a noun phrase set off right before a name at [start, end) gives it,
     the name closed by a comma ("Our method, PANDA, outperforms ..." -> METHOD; "a new benchmark,
@@ -1278,8 +1284,7 @@ def apposed_before_type(text: str, start: int, end: int) -> str | None:
     if m is None:
         return None
     words = m.group(1).split()
-    stops = resources.word_list("np_stop") | _stop_words()
-    if any(w.casefold() in stops for w in words):
+    if any(w.casefold() in _apposition_stops() for w in words):
         return None   # "our technique on three datasets-MNIST, ImageNet": no noun phrase of its own
     return head_type(words[-1], _tables()[3])   # the phrase's last word is its head
 
