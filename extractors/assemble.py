@@ -9,9 +9,8 @@ from typing import Optional, Sequence
 from spacy.tokens import Doc
 
 from .canonical import canonical, row_canonicals
-from .models import (FIELD_OF_TYPE, LEADERBOARD_KINDS, Acronym, Bound, Entity, LeaderboardRow, Record, Result, Source,
-                     Span, Url,
-                     record_id)
+from .models import (FIELD_OF_TYPE, LEADERBOARD_KINDS, Acronym, Bound, Entity, LeaderboardRow, LinkConfidence, Record,
+                     Result, Source, Span, Url, record_id)
 from .normalize import Normalized
 from .items import Abstract
 
@@ -47,7 +46,8 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
                                   subject=num.subject, dataset=num.dataset, subjects=list(num.subjects),
                                   uncertainty=num.uncertainty, magnitude=num.magnitude,
                                   range_with=num.range_with, relative=num.relative, split=num.split,
-                                  setting=num.setting))
+                                  setting=num.setting,
+                                  confidence=LinkConfidence(**num.confidence) if num.confidence else None))
     data_types = {e.name: "DATASET" for e in rec.datasets}
     data_types.update({e.name: "BENCHMARK" for e in rec.benchmarks if e.name not in data_types})
     rec.leaderboard = leaderboard_rows(rec.results, doc._.baselines, data_types)
@@ -64,7 +64,7 @@ def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optiona
     named split and a setting, which leaderboards keep apart ("test-dev", "250 labels"), are part
     of the canonical dataset name, and a plain metric
     name whose meaning the dataset fixes takes that meaning ("accuracy" on ImageNet is top-1
-    accuracy: canonical.leaderboard_metric)."""
+    accuracy: canonical.leaderboard_metric), and how sure the link scorer is of it (`row_confidence`)."""
     data_types = data_types or {}
     rows = []
     for i, r in enumerate(results):
@@ -73,10 +73,20 @@ def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optiona
         baseline = baselines[i] if baselines and i < len(baselines) and r.kind != "score" else None
         dataset_canonical, metric_canonical = row_canonicals(r.dataset, r.metric, data_types.get(r.dataset, "DATASET"),
                                                              r.split, setting=r.setting)
+        confidence = row_confidence(r.confidence)
         for subject in (r.subjects or ([r.subject] if r.subject else [])):
             rows.append(LeaderboardRow(subject=subject, dataset=r.dataset, metric=r.metric, value=r.value,
                                        dataset_canonical=dataset_canonical, split=r.split, setting=r.setting,
                                        metric_canonical=metric_canonical,
                                        unit=r.unit, qualifier=r.qualifier, result_index=i, kind=r.kind,
-                                       baseline=baseline, uncertainty=r.uncertainty))
+                                       baseline=baseline, uncertainty=r.uncertainty, confidence=confidence))
     return rows
+
+
+def row_confidence(conf: Optional[LinkConfidence]) -> Optional[float]:
+    """How sure the link scorer is of a leaderboard row: the product of its result's metric,
+    subject and dataset confidences (the three links it needs, taken as independent), rounded to 3
+    places; None when one of them is unknown."""
+    if conf is None or None in (conf.metric, conf.subject, conf.dataset):
+        return None
+    return round(conf.metric * conf.subject * conf.dataset, 3)

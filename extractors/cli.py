@@ -235,7 +235,11 @@ def leaderboard_(inputs: List[str] = typer.Argument(..., help="Folders (searched
                                                        "spaces, hyphens aside; canonical or as written)."),
                  metric: Optional[str] = typer.Option(None, "--metric", help="Only this metric."),
                  min_rows: int = typer.Option(1, "--min-rows", min=1, help="Only tables with at least this "
-                                                                           "many rows.")):
+                                                                           "many rows."),
+                 min_confidence: Optional[float] = typer.Option(
+                     None, "--min-confidence", min=0.0, max=1.0,
+                     help="Only rows the link scorer is at least this sure of (the rows' `confidence`; "
+                          "rows without one are left out).")):
     """One table per (canonical dataset, canonical metric) from the records' leaderboard rows, best
     first; reported improvements apart."""
     from .leaderboard import Filters, NoRecords, collect, format_for, render
@@ -248,7 +252,7 @@ def leaderboard_(inputs: List[str] = typer.Argument(..., help="Folders (searched
         col = collect(inputs)
     except NoRecords as e:
         raise typer.BadParameter(str(e), param_hint="INPUTS")
-    text = render(col, fmt, Filters(dataset, metric, min_rows))
+    text = render(col, fmt, Filters(dataset, metric, min_rows, min_confidence))
     if out == "-":
         typer.echo(text, nl=False)
     else:

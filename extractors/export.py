@@ -10,9 +10,9 @@ per row, streamed in batches (memory stays flat):
 - ``entities``: one row per entity of any type (record id, type, name, canonical when the record
   has one, role, first mention, number of mentions);
 - ``results``: one row per reported number (record id, its index, value, unit, kind, qualifier,
-  metric, subject, dataset, span);
+  metric, subject, dataset, span, the link scorer's confidence in each of its three links);
 - ``leaderboard``: one row per leaderboard row (record id, subject, dataset, metric, value, unit,
-  qualifier, result index).
+  qualifier, result index, confidence).
 
 Column names and types are `TABLES` (README "Export"); the same records give byte-identical CSV,
 and Parquet files with the same rows. Lines that cannot be read are reported and skipped
@@ -48,10 +48,11 @@ TABLES: dict[str, list[tuple[str, str]]] = {
     "results": [("record_id", "string"), ("result_index", "int64"), ("value", "float64"),
                 ("unit", "string"), ("kind", "string"), ("qualifier", "string"), ("metric", "string"),
                 ("subject", "string"), ("dataset", "string"), ("span_start", "int64"),
-                ("span_end", "int64"), ("span_text", "string")],
+                ("span_end", "int64"), ("span_text", "string"), ("confidence_metric", "float64"),
+                ("confidence_subject", "float64"), ("confidence_dataset", "float64")],
     "leaderboard": [("record_id", "string"), ("subject", "string"), ("dataset", "string"),
                     ("metric", "string"), ("value", "float64"), ("unit", "string"),
-                    ("qualifier", "string"), ("result_index", "int64")],
+                    ("qualifier", "string"), ("result_index", "int64"), ("confidence", "float64")],
 }
 # entity field -> the type named in the entities table
 ENTITY_TYPE = {"methods": "method", "models": "model", "datasets": "dataset",
@@ -94,13 +95,15 @@ def rows_of(rec: dict) -> dict[str, list[tuple]]:
                                     len(mentions), first.get("start"), first.get("end"), first.get("text")))
     for i, r in enumerate(rec.get("results") or []):
         span = r.get("span") or {}
+        conf = r.get("confidence") if isinstance(r.get("confidence"), dict) else {}
         out["results"].append((rid, i, r.get("value"), r.get("unit"), r.get("kind"), r.get("qualifier"),
                                r.get("metric"), r.get("subject"), r.get("dataset"), span.get("start"),
-                               span.get("end"), span.get("text")))
+                               span.get("end"), span.get("text"), conf.get("metric"), conf.get("subject"),
+                               conf.get("dataset")))
     for row in rec.get("leaderboard") or []:
         out["leaderboard"].append((rid, row.get("subject"), row.get("dataset"), row.get("metric"),
                                    row.get("value"), row.get("unit"), row.get("qualifier"),
-                                   row.get("result_index")))
+                                   row.get("result_index"), row.get("confidence")))
     return out
 
 

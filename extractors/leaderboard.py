@@ -96,6 +96,9 @@ class SotaRow(_Strict):
     units: dict[str, Optional[str]] = Field(description="metric -> unit (`%`, `x`, ...) or null")
     qualifiers: dict[str, Qualifier] = Field(description="metric -> qualifier or null")
     result_indices: dict[str, int] = Field(description="metric -> index into the record's `results`")
+    confidences: dict[str, Optional[float]] = Field(
+        default_factory=dict, description="metric -> the row's `confidence` (how sure the link scorer is "
+                                          "of its subject, dataset and metric), or null when unknown")
 
 
 class Sota(_Strict):
@@ -163,6 +166,7 @@ class Entry:
     metric_canonical: Optional[str] = None
     split: Optional[str] = None               # the dataset's split the text names ("validation")
     setting: Optional[str] = None             # the evaluation setting it names ("250 labels")
+    confidence: Optional[float] = None        # the row's `confidence` (the link scorer's), when known
 
 
 @dataclass
@@ -256,7 +260,7 @@ def _add_record(rec: dict, where: str, col: Collection) -> None:
         entries.append(Entry(row.dataset, row.metric, row.subject, row.value, row.unit, row.qualifier,
                              row.result_index, rec["id"], kind, row.baseline if kind != "score" else None,
                              row.uncertainty, dataset_canonical, row.metric_canonical or metric_canonical,
-                             row.split, row.setting))
+                             row.split, row.setting, row.confidence))
     if not entries:
         return
     try:
@@ -418,6 +422,11 @@ def display_text(e: Entry) -> str:
     return f"{text} ({e.split})" if e.split and split_kind(e.split) == "generic" else text
 
 
+def confidence_text(c: Optional[float]) -> str:
+    """A row's confidence as shown: '0.92', '' when unknown."""
+    return "" if c is None else f"{c:.2f}"
+
+
 def source_text(p: Paper) -> str:
     return f"{p.source.path}#{p.source.index}"
 
@@ -449,13 +458,13 @@ def to_markdown(tables: list[Table], papers: dict[str, Paper], improvements: Ite
     for t in tables:
         lines += ["", f"## {_md_cell(t.dataset)} · {_md_cell(t.metric)}", "",
                   f"{'lower' if t.lower_is_better else 'higher'} is better", "",
-                  "| rank | subject | value | qualifier | unit | paper | source |",
-                  "|---:|---|---:|---|---|---|---|"]
+                  "| rank | subject | value | qualifier | unit | confidence | paper | source |",
+                  "|---:|---|---:|---|---|---:|---|---|"]
         for rank, e in zip(t.ranks(), t.entries):
             p = papers[e.record_id]
             lines.append(f"| {rank} | {_md_cell(e.subject)} | {_md_cell(display_text(e))} | "
-                         f"{_md_cell(e.qualifier)} | {_md_cell(e.unit)} | {_paper_cell(e, p)} | "
-                         f"{_md_cell(source_text(p))} |")
+                         f"{_md_cell(e.qualifier)} | {_md_cell(e.unit)} | {confidence_text(e.confidence)} | "
+                         f"{_paper_cell(e, p)} | {_md_cell(source_text(p))} |")
     if improvements:
         n_rows = sum(len(t.entries) for t in improvements)
         lines += ["", "# Reported improvements", "",
@@ -464,19 +473,19 @@ def to_markdown(tables: list[Table], papers: dict[str, Paper], improvements: Ite
                   f"ranked, as a change depends on what it is measured against."]
         for t in improvements:
             lines += ["", f"## {_md_cell(t.dataset)} · {_md_cell(t.metric)}", "",
-                      "| subject | baseline | change | kind | qualifier | unit | paper | source |",
-                      "|---|---|---:|---|---|---|---|---|"]
+                      "| subject | baseline | change | kind | qualifier | unit | confidence | paper | source |",
+                      "|---|---|---:|---|---|---|---:|---|---|"]
             for e in t.entries:
                 p = papers[e.record_id]
                 lines.append(f"| {_md_cell(e.subject)} | {_md_cell(e.baseline)} | {_md_cell(display_text(e))} | "
-                             f"{e.kind} | {_md_cell(e.qualifier)} | {_md_cell(e.unit)} | {_paper_cell(e, p)} | "
-                             f"{_md_cell(source_text(p))} |")
+                             f"{e.kind} | {_md_cell(e.qualifier)} | {_md_cell(e.unit)} | "
+                             f"{confidence_text(e.confidence)} | {_paper_cell(e, p)} | {_md_cell(source_text(p))} |")
     return "\n".join(lines) + "\n"
 
 
 CSV_COLUMNS = ["dataset", "metric", "lower_is_better", "rank", "subject", "value", "qualifier", "unit",
                "record_id", "source_path", "source_index", "title", "venue", "year", "result_index",
-               "kind", "baseline", "split", "setting"]
+               "kind", "baseline", "split", "setting", "confidence"]
 
 
 def to_csv(tables: list[Table], papers: dict[str, Paper], improvements: Iterable[Improvements] = ()) -> str:
@@ -492,7 +501,7 @@ def to_csv(tables: list[Table], papers: dict[str, Paper], improvements: Iterable
             w.writerow([t.dataset, t.metric, str(t.lower_is_better).lower(), rank, e.subject, value_text(e),
                         e.qualifier or "", e.unit or "", e.record_id, p.source.path, p.source.index,
                         p.title or "", p.venue or "", "" if p.year is None else p.year, e.result_index,
-                        e.kind, e.baseline or "", e.split or "", e.setting or ""])
+                        e.kind, e.baseline or "", e.split or "", e.setting or "", confidence_text(e.confidence)])
     return buf.getvalue()
 
 
@@ -564,7 +573,8 @@ def _sota(tabs: list[Table], papers: dict[str, Paper]) -> Sota:
             record_id=p.record_id, source=p.source, venue=p.venue, year=p.year,
             values={m: c[m].value for m in ordered}, units={m: c[m].unit for m in ordered},
             qualifiers={m: c[m].qualifier for m in ordered},
-            result_indices={m: c[m].result_index for m in ordered}))
+            result_indices={m: c[m].result_index for m in ordered},
+            confidences={m: c[m].confidence for m in ordered}))
     return Sota(metrics=metrics, rows=out, is_loss=direction)
 
 
@@ -579,12 +589,18 @@ RENDERERS = {"md": to_markdown, "csv": to_csv, "json": to_json}
 
 @dataclass
 class Filters:
-    """Which tables to show: a dataset and a metric (case, spaces, hyphens and punctuation aside,
-    matched against the canonical name or any spelling in the table), at least `min_rows` rows."""
+    """Which rows and tables to show: rows the link scorer is at least `min_confidence` sure of (a
+    row of unknown confidence then is left out); tables of a dataset and a metric (case, spaces,
+    hyphens and punctuation aside, matched against the canonical name or any spelling in the
+    table) with at least `min_rows` rows (counted after the confidence filter)."""
 
     dataset: Optional[str] = None
     metric: Optional[str] = None
     min_rows: int = 1
+    min_confidence: Optional[float] = None
+
+    def admits(self, e: Entry) -> bool:
+        return self.min_confidence is None or (e.confidence is not None and e.confidence >= self.min_confidence)
 
     def keep(self, t) -> bool:
         def match(want, shown, names):
@@ -597,8 +613,9 @@ class Filters:
 def render(col: Collection, fmt: str, filters: Optional[Filters] = None) -> str:
     """The leaderboards of a collection in one format (md, csv or json), filtered."""
     f = filters or Filters()
-    tables = [t for t in build_tables(col.entries) if f.keep(t)]
-    improvements = [t for t in build_improvements(col.entries) if f.keep(t)]
+    entries = [e for e in col.entries if f.admits(e)]
+    tables = [t for t in build_tables(entries) if f.keep(t)]
+    improvements = [t for t in build_improvements(entries) if f.keep(t)]
     return RENDERERS[fmt](tables, col.papers, improvements)
 
 

@@ -93,6 +93,17 @@ Qualifier = Optional[Literal["<", "<=", ">", ">=", "~", "up to", "at least"]]
 ResultKind = Literal["score", "delta", "ratio", "count", "setting"]
 
 
+class LinkConfidence(_Additive):
+    """How sure the link scorer is of a result's links: for each link it weighed (a subject only for
+    scores, deltas and ratios), its probability of the link as written (None included: the text
+    names none), rounded to 3 places (components/link_scorer.link_confidences)."""
+
+    metric: Optional[float] = Field(default=None, ge=0, le=1)
+    subject: Optional[float] = Field(default=None, ge=0, le=1)
+    dataset: Optional[float] = Field(default=None, ge=0, le=1)
+    ADDITIVE: ClassVar[tuple[str, ...]] = ("metric", "subject", "dataset")
+
+
 class Result(_Additive):
     span: Span
     value: float
@@ -127,7 +138,11 @@ class Result(_Additive):
         "the evaluation setting the number's sentence names for it, as written (LaTeX stripped): a few-shot episode "
         "(`5-way 1-shot`), an amount of labels (`250 labels`, `1% labels`, `10% labelling ratio`), a rate of "
         "label noise (`80% label noise`), a data regime (`100k environment steps`) or a budget (`ε = 8/255`)"))
-    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "magnitude", "range_with", "relative", "split", "setting")
+    confidence: Optional[LinkConfidence] = Field(default=None, description=(
+        "the link scorer's probability of each link as written (metric, subject, dataset); absent when no "
+        "model weighed them (the `rules` linker)"))
+    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "magnitude", "range_with", "relative", "split", "setting",
+                                           "confidence")
 
 
 class Bound(_Strict):
@@ -178,7 +193,10 @@ class LeaderboardRow(_Additive):
                                  "split such as test-dev is part of `dataset_canonical` too (tables keep it apart)")
     setting: Optional[str] = Field(default=None, description="the result's `setting`; part of "
                                    "`dataset_canonical` too (`CIFAR-10 (250 labels)`: tables keep it apart)")
-    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "split", "setting")
+    confidence: Optional[float] = Field(default=None, ge=0, le=1, description=(
+        "how sure the link scorer is of the row: the product of its result's metric, subject and dataset "
+        "confidences, rounded to 3 places; absent when the result has none"))
+    ADDITIVE: ClassVar[tuple[str, ...]] = ("uncertainty", "split", "setting", "confidence")
 
 
 #: The entity types, defined here once: every module that names a type or an entity field of a

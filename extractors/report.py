@@ -466,12 +466,13 @@ def _leaderboards(records: list[dict]) -> str:
         order = "lower is better" if t.lower_is_better else "higher is better"
         parts.append(f'<div class="lb"><h4>{esc(t.dataset)} · {esc(t.metric)} '
                      f'<span class="mut">({order})</span></h4><table><thead><tr><th>#</th>'
-                     "<th>subject</th><th>value</th><th>unit</th><th>qualifier</th><th>split</th><th>record</th>"
-                     "</tr></thead><tbody>")
+                     "<th>subject</th><th>value</th><th>unit</th><th>qualifier</th><th>split</th>"
+                     "<th>confidence</th><th>record</th></tr></thead><tbody>")
         for rank, e in zip(t.ranks(), t.entries):
             parts.append(f'<tr data-lb="1"><td class="num">{rank}</td><td>{esc(e.subject)}</td>'
                          f'<td class="num">{fmt_value(e.value, e.qualifier, e.uncertainty)}</td>'
                          f'<td>{esc(e.unit or "")}</td><td>{esc(e.qualifier or "")}</td><td>{esc(e.split or "")}</td>'
+                         f'<td class="num">{lb.confidence_text(e.confidence)}</td>'
                          f'<td>{_record_link(e, boards.record_at)}</td></tr>')
         parts.append("</tbody></table></div>")
     parts.append("</div></div>")
@@ -482,11 +483,12 @@ def _leaderboards(records: list[dict]) -> str:
         for t in boards.improvements:
             parts.append(f'<div class="lb"><h4>{esc(t.dataset)} · {esc(t.metric)}</h4><table><thead><tr>'
                          "<th>subject</th><th>baseline</th><th>change</th><th>kind</th><th>unit</th>"
-                         "<th>qualifier</th><th>record</th></tr></thead><tbody>")
+                         "<th>qualifier</th><th>confidence</th><th>record</th></tr></thead><tbody>")
             for e in t.entries:
                 parts.append(f'<tr data-lb="1"><td>{esc(e.subject)}</td><td>{esc(e.baseline or "")}</td>'
                              f'<td class="num">{fmt_value(e.value, e.qualifier, e.uncertainty)}</td><td>{esc(e.kind)}</td>'
                              f'<td>{esc(e.unit or "")}</td><td>{esc(e.qualifier or "")}</td>'
+                             f'<td class="num">{lb.confidence_text(e.confidence)}</td>'
                              f'<td>{_record_link(e, boards.record_at)}</td></tr>')
             parts.append("</tbody></table></div>")
         parts.append("</div></div>")

@@ -4,6 +4,7 @@ Checks each record against `schemas/record.schema.json` (jsonschema, draft 2020-
 every span's `text` equals `text[start:end]` with 0 <= start <= end <= len(text); the id is the
 hash of the text; every leaderboard row points at an existing result with the same value and
 kind (only scores, deltas and ratios make rows), and only a delta or ratio row names a baseline;
+a row's `confidence` is the product of its result's three link confidences (rounded to 3 places);
 a result's `range_with` points at another result that points back.
 Each violation is reported as ``file:line: /json/pointer: message``.
 """
@@ -77,6 +78,12 @@ def check_record(rec) -> Iterator[tuple[str, str]]:
         if row.get("baseline") is not None and row.get("kind") not in ("delta", "ratio"):
             yield f"/leaderboard/{i}/baseline", f"a baseline on a {row.get('kind') or 'row without kind'}: " \
                                                 f"only a delta or ratio improves on one"
+        if row.get("confidence") is not None and k < len(results):
+            links = results[k].get("confidence") or {}
+            parts = [links.get(a) for a in ("metric", "subject", "dataset")]
+            if None in parts or round(parts[0] * parts[1] * parts[2], 3) != row["confidence"]:
+                yield f"/leaderboard/{i}/confidence", f"confidence {row['confidence']} is not the product of " \
+                                                      f"results[{k}].confidence's metric, subject and dataset {parts}"
 
 
 def validate_paths(paths) -> Iterator[str]:

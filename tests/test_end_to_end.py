@@ -91,3 +91,14 @@ def test_committed_schema_matches_models():
     for name, content in schema_files().items():
         assert (ROOT / "schemas" / name).read_text(encoding="utf-8") == content, \
             f"schemas/{name} is stale: run `extractors schema`"
+
+
+def test_readme_record_is_the_committed_output():
+    """The README's example record is exactly output/records.jsonl's record of the MCPMark abstract
+    (an example that drifts from the output misleads a reader about the fields a record has)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    head = "<details><summary>output/records.jsonl, record 2e386393e9954794</summary>\n\n```json\n"
+    start = readme.index(head) + len(head)
+    shown = json.loads(readme[start:readme.index("\n```", start)])
+    committed = [json.loads(line) for line in (ROOT / "output" / "records.jsonl").read_text("utf-8").splitlines()]
+    assert shown == next(r for r in committed if r["id"] == "2e386393e9954794")

@@ -22,9 +22,10 @@ MCP_TEXT = ("Empirical results show that the best-performing model, \\texttt{gpt
             "\\texttt{claude-sonnet-4} and \\texttt{o3}, fall below $30$\\% pass@1 and $15$\\% pass^4.")
 
 
-def make_record(text, results, rows, path="in/papers.txt", index=0, tasks=(), urls=(), title=None):
+def make_record(text, results, rows, path="in/papers.txt", index=0, tasks=(), urls=(), title=None, confidences=None):
     """A valid record: `results` are (raw number text, occurrence, value, unit, qualifier); `rows` are
-    (subject, dataset, metric, result number) pointing into them."""
+    (subject, dataset, metric, result number) pointing into them; `confidences`, when given, the
+    rows' confidences in order."""
     res = []
     for raw, occ, value, unit, qual in results:
         start = -1
@@ -34,6 +35,8 @@ def make_record(text, results, rows, path="in/papers.txt", index=0, tasks=(), ur
                     "unit": unit, "kind": "score", "qualifier": qual})
     board = [{"subject": s, "dataset": d, "metric": m, "value": res[k]["value"], "unit": res[k]["unit"],
               "qualifier": res[k]["qualifier"], "result_index": k} for s, d, m, k in rows]
+    for row, c in zip(board, confidences or []):
+        row["confidence"] = c
     url_items = []
     for url, kind in urls:
         start = text.index(url)
@@ -139,7 +142,8 @@ def test_markdown_keeps_qualifiers(runs):
     lines = md.splitlines()
     start = lines.index("## MCPMark · pass@1")
     table = lines[start:start + 12]
-    assert any(l.startswith("| 2 | gpt-5-medium | 52.56 % |  | % | `") for l in table)
+    # (the confidence column is empty: these rows were written without one)
+    assert any(l.startswith("| 2 | gpt-5-medium | 52.56 % |  | % |  | `") for l in table)
     claude = next(l for l in table if "| claude-sonnet-4 |" in l)
     o3 = next(l for l in table if "| o3 |" in l)
     for row in (claude, o3):
@@ -279,7 +283,7 @@ def test_seeds_leaderboard_md_shows_mcpmark_pass_at_1(seeds_dir):
     assert res.exit_code == 0, res.output
     lines = res.stdout.splitlines()
     start = lines.index("## MCPMark · pass@1")
-    header = lines.index("| rank | subject | value | qualifier | unit | paper | source |", start)
+    header = lines.index("| rank | subject | value | qualifier | unit | confidence | paper | source |", start)
     rows = []
     for line in lines[header + 2:]:
         if not line.startswith("| "):
@@ -343,7 +347,7 @@ def test_markdown_and_csv_show_improvements_with_their_baseline(with_improvement
     md = render(collect([str(with_improvements)]), "md")
     scores, improvements = md.split("# Reported improvements")
     assert "8.6" not in scores and "3.1" not in scores and "127" not in md
-    assert "| subject | baseline | change | kind | qualifier | unit | paper | source |" in improvements
+    assert "| subject | baseline | change | kind | qualifier | unit | confidence | paper | source |" in improvements
     assert "| Foo-Agent | gpt-5-medium | 8.6 points | delta |  | points |" in improvements
     assert "| Foo-Agent | o3 | 3.1 x | ratio |  | x |" in improvements
     rows = list(csv.DictReader(io.StringIO(render(collect([str(with_improvements)]), "csv"))))
@@ -380,6 +384,14 @@ def test_validate_checks_row_kind_and_baseline(tmp_path):
     for row in old["leaderboard"]:
         row.pop("kind"), row.pop("baseline")
     assert list(check_record(old)) == []
+    confident = json.loads(json.dumps(rec))
+    confident["results"][0]["confidence"] = {"metric": 0.9, "subject": 0.8, "dataset": 0.95}
+    confident["leaderboard"][0]["confidence"] = 0.684
+    assert list(check_record(confident)) == []
+    confident["leaderboard"][0]["confidence"] = 0.7        # not 0.9 * 0.8 * 0.95
+    assert [p for p, _ in check_record(confident)] == ["/leaderboard/0/confidence"]
+    confident["leaderboard"][1]["confidence"] = 0.5        # its result has no link confidences
+    assert [p for p, _ in check_record(confident)] == ["/leaderboard/0/confidence", "/leaderboard/1/confidence"]
 
 
 def _canon_record(rid_text, dataset, metric, value, subject="X"):
@@ -441,3 +453,42 @@ def test_settings_get_their_own_tables_and_a_csv_column():
     rows = list(csv.DictReader(io.StringIO(render(col, "csv"))))
     assert {r["subject"]: r["setting"] for r in rows} == {"A": "250 labels", "B": "250 labelled examples",
                                                           "C": "", "D": "4000 labels"}
+
+
+def test_rows_carry_their_confidence_and_min_confidence_filters_rows():
+    """A row's `confidence` (the link scorer's: assemble.row_confidence) shows in every format, and
+    `--min-confidence` leaves out the rows below it and those of unknown confidence, before
+    `--min-rows` counts a table's rows."""
+    from extractors.leaderboard import Filters, collect_records, render
+    recs = [_canon_record("a paper", "CIFAR-10", "accuracy", 95.0, "A"),
+            _canon_record("b paper", "CIFAR-10", "accuracy", 96.0, "B"),
+            _canon_record("c paper", "CIFAR-10", "accuracy", 94.0, "C"),
+            _canon_record("d paper", "CIFAR-10", "accuracy", 97.0, "D")]
+    for rec, c in zip(recs, (0.912, 0.35, 0.5, None)):
+        if c is not None:
+            rec["leaderboard"][0]["confidence"] = c
+    col = collect_records(recs)
+    rows = list(csv.DictReader(io.StringIO(render(col, "csv"))))
+    assert {r["subject"]: r["confidence"] for r in rows} == {"A": "0.91", "B": "0.35", "C": "0.50", "D": ""}
+    kept = list(csv.DictReader(io.StringIO(render(col, "csv", Filters(min_confidence=0.5)))))
+    assert [r["subject"] for r in kept] == ["A", "C"]          # 0.35 and unknown are left out
+    assert "| 1 | A | 95 % |  | % | 0.91 |" in render(col, "md", Filters(min_confidence=0.5))
+    assert "CIFAR-10" not in render(col, "md", Filters(min_confidence=0.5, min_rows=3))
+    data = json.loads(render(col, "json"))
+    sota = data[0]["datasets"][0]["sota"]
+    assert {r["model_name"]: r["confidences"] for r in sota["rows"]} == {
+        "A": {"accuracy": 0.912}, "B": {"accuracy": 0.35}, "C": {"accuracy": 0.5}, "D": {"accuracy": None}}
+    assert not list(_schema_validator().iter_errors(data))
+
+
+def test_cli_min_confidence(tmp_path):
+    recs = [_canon_record("a paper", "CIFAR-10", "accuracy", 95.0, "A"),
+            _canon_record("b paper", "CIFAR-10", "accuracy", 96.0, "B")]
+    recs[0]["leaderboard"][0]["confidence"] = 0.8
+    recs[1]["leaderboard"][0]["confidence"] = 0.2
+    path = write_jsonl(tmp_path / "run" / "records.jsonl", recs)
+    res = runner.invoke(app, ["leaderboard", str(path.parent), "-f", "csv", "--min-confidence", "0.5"])
+    assert res.exit_code == 0, res.output
+    assert [r["subject"] for r in csv.DictReader(io.StringIO(res.stdout))] == ["A"]
+    res = runner.invoke(app, ["leaderboard", str(path.parent), "--min-confidence", "1.5"])
+    assert res.exit_code == 2 and "min-confidence" in res.output

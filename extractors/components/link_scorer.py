@@ -24,6 +24,7 @@ Config ``use``: ``both`` (shipped: the cues with the rules' choice), ``learned``
 without the rules' choice; an ablation), ``rules`` (pass-through).
 """
 import json
+import math
 from functools import lru_cache
 from importlib import resources as _resources
 from typing import Optional
@@ -92,13 +93,20 @@ def pick(scores: list[float], rule: Optional[int], margin: float, locked: bool =
 
 def select(model: dict, cues: list[dict], attr: str, margin: Optional[float] = None,
            locks: Optional[bool] = None) -> int:
-    """The index of the candidate the model prefers among candidates with these cues (see `pick`;
-    `margin` and `locks` default to the model's own, 0 and off for `learned`). A decisive cue
-    that backs the rules' choice keeps it; for a dataset, a 'respectively' pairing with exactly
-    one candidate takes the place of the rules' choice (measured: for metrics and subjects the
-    pairing, counted over the whole sentence, is not reliable enough). Unless a decisive cue
-    holds, a value compared with the proposed system's is never the proposed system's, and the
-    data a model was pre-trained on is never a number's dataset."""
+    """The index of the candidate the model prefers among candidates with these cues (`weigh`)."""
+    return weigh(model, cues, attr, margin, locks)[0]
+
+
+def weigh(model: dict, cues: list[dict], attr: str, margin: Optional[float] = None,
+          locks: Optional[bool] = None) -> tuple[int, list[float]]:
+    """(the index of the candidate the model prefers, every candidate's score) among candidates
+    with these cues (see `pick`; `margin` and `locks` default to the model's own, 0 and off for
+    `learned`). A decisive cue that backs the rules' choice keeps it; for a dataset, a
+    'respectively' pairing with exactly one candidate takes the place of the rules' choice
+    (measured: for metrics and subjects the pairing, counted over the whole sentence, is not
+    reliable enough). Unless a decisive cue holds, a value compared with the proposed system's is
+    never the proposed system's, and the data a model was pre-trained on is never a number's
+    dataset: such a candidate's score is minus infinity."""
     margin = model.get("margin", 0.0) if margin is None else margin
     locks = model.get("locks", False) if locks is None else locks
     rule = next((i for i, c in enumerate(cues) if c.get("e:rule_choice", c.get("n:rule_choice"))), None)
@@ -122,16 +130,34 @@ def select(model: dict, cues: list[dict], attr: str, margin: Optional[float] = N
         scores = [float("-inf") if c.get("e:pretrained_on") else x for c, x in zip(cues, scores)]
         if rule is not None and cues[rule].get("e:pretrained_on"):
             rule = None
-    return pick(scores, rule, margin, locked)
+    return pick(scores, rule, margin, locked), scores
 
 
-def choose(model: dict, candidates: list[Pair], attr: str) -> Pair:
-    """The candidate the model prefers for `attr` (see `select`), a kind of system that the paper
-    does not propose never a subject (`generic_family`)."""
+def probabilities(candidates: list[Pair], scores: list[float]) -> dict:
+    """The model's probability of each link a number's candidates offer: the softmax of their
+    scores (the conditional logit the weights were fitted as: train_linker.fit), summed per name
+    (None: the text names none; a candidate scored minus infinity has none)."""
+    top = max(scores)
+    if top == float("-inf"):
+        return {}
+    ex = [math.exp(x - top) for x in scores]
+    z = sum(ex)
+    out: dict = {}
+    for p, e in zip(candidates, ex):
+        name = p.entity.name if p.entity is not None else None
+        out[name] = out.get(name, 0.0) + e / z
+    return out
+
+
+def choose(model: dict, candidates: list[Pair], attr: str) -> tuple[Pair, dict]:
+    """(the candidate the model prefers for `attr`, the probability of each link: `probabilities`;
+    see `weigh`), a kind of system that the paper does not propose never a subject
+    (`generic_family`)."""
     if attr == "subject":
         candidates = [p for p in candidates if not generic_family(p)
                       and not (p.entity is not None and not_a_subject(p.entity))]
-    return candidates[select(model, [features(p) for p in candidates], attr)]
+    best, scores = weigh(model, [features(p) for p in candidates], attr)
+    return candidates[best], probabilities(candidates, scores)
 
 
 def generic_family(p: Pair) -> bool:
@@ -150,8 +176,11 @@ def relink(doc: Doc, models: dict) -> None:
     ctx = Context.of(doc_text(doc), nums, doc._.entities or [], doc._.held_metrics or [], doc_sentences(doc))
     added = []
     for n in nums:
-        chosen = {attr: choose(models[attr], pairs(ctx, n, attr), attr) for attr in ATTRIBUTES
-                  if n.kind in SCORED_KINDS[attr]}
+        chosen = {}
+        n.link_probabilities = {}
+        for attr in ATTRIBUTES:
+            if n.kind in SCORED_KINDS[attr]:
+                chosen[attr], n.link_probabilities[attr] = choose(models[attr], pairs(ctx, n, attr), attr)
         for attr in ("metric", "dataset"):
             e = chosen[attr].entity
             setattr(n, attr, e.name if e is not None else None)
@@ -223,7 +252,31 @@ class LinkScorer:
         no_self_measure(nums)
         time_measures(nums, text)
         link_splits(doc)
+        link_confidences(nums)
         return doc
+
+
+def link_confidences(nums) -> None:
+    """Each number's `confidence`: for each link the scorer weighed, the probability the model gives
+    the link as it finally stands (`probabilities`; after the rules that follow the scorer, which
+    may have moved it): for a metric or dataset the probability of that name (or of None, the text
+    naming none), for the subject the sum over its subjects (a list "X and Y achieve" is right or
+    wrong as one), at most 1; rounded to 3 places. Out-of-fold on the development files, the
+    chosen link was right in 95-97% of the links given 0.9 or more and in 52-59% of those given
+    0.4-0.5. Nothing in `rules` mode (no model, no probabilities)."""
+    for n in nums:
+        dists = n.link_probabilities
+        if not dists:
+            continue
+        conf = {}
+        for attr, dist in dists.items():
+            if attr == "subject":
+                names = n.subjects or [n.subject]
+                p = min(1.0, sum(dist.get(x, 0.0) for x in dict.fromkeys(names)))
+            else:
+                p = dist.get(getattr(n, attr), 0.0)
+            conf[attr] = round(p, 3)
+        n.confidence = conf
 
 
 def no_self_measure(nums) -> None:

@@ -67,6 +67,8 @@ class NumberMatch:
     part_of: bool = False             # "12" in "12 of 14 tasks": a part of the total that follows
     unit_kind: str = ""               # the default kind of its unit (units.tsv), before any cue
     dimensions: bool = False          # "512×512", "$9 \\times 9$": a size in several dimensions
+    link_probabilities: Optional[dict] = None  # link_scorer: attribute -> {name or None: the model's probability}
+    confidence: Optional[dict] = None  # link_scorer: attribute -> the probability of the link as it ends
 
 
 _NUM = rx(r"""

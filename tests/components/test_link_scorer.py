@@ -122,3 +122,76 @@ def test_held_out_files_are_refused(tmp_path):
     from extractors.train_linker import train_linker
     with pytest.raises(DataError):
         train_linker([ROOT / "data" / "results" / "heldout_0.jsonl"], tmp_path / "x.json")
+
+
+# ---------------------------------------------------------------- confidences
+
+class _E:
+    def __init__(self, name):
+        self.name = name
+
+
+class _P:
+    def __init__(self, name):
+        self.entity = None if name is None else _E(name)
+
+
+@pytest.mark.parametrize("names,scores,expected", [
+    ([None, "A"], [0.0, 0.0], {None: 0.5, "A": 0.5}),                        # the softmax of the scores
+    ([None, "A", "B"], [0.0, 2.0, float("-inf")], {None: 0.1192, "A": 0.8808, "B": 0.0}),  # ruled out: 0
+    ([None, "A", "A"], [0.0, 1.0, 1.0], {None: 0.1554, "A": 0.8446}),         # two mentions of one name: summed
+    ([None, "A"], [float("-inf"), float("-inf")], {}),                        # nothing possible: nothing known
+])
+def test_probabilities(names, scores, expected):
+    got = LS.probabilities([_P(n) for n in names], scores)
+    assert {k: round(v, 4) for k, v in got.items()} == expected
+
+
+class _N:
+    def __init__(self, metric=None, subject=None, subjects=(), dataset=None, dists=None):
+        self.metric, self.subject, self.subjects, self.dataset = metric, subject, list(subjects), dataset
+        self.link_probabilities, self.confidence = dists, None
+
+
+@pytest.mark.parametrize("number,expected", [
+    # the probability of each link as it finally stands (a rule after the scorer may have moved it)
+    (_N("accuracy", "FooNet", (), "CIFAR-10", {"metric": {"accuracy": 0.9, None: 0.1},
+                                              "subject": {"FooNet": 0.6, "BarNet": 0.3, None: 0.1},
+                                              "dataset": {"CIFAR-10": 0.8, None: 0.2}}),
+     {"metric": 0.9, "subject": 0.6, "dataset": 0.8}),
+    (_N(None, "BarNet", (), None, {"metric": {"accuracy": 0.7, None: 0.3}, "subject": {"FooNet": 0.6, "BarNet": 0.3},
+                                   "dataset": {"CIFAR-10": 0.8, None: 0.2}}),
+     {"metric": 0.3, "subject": 0.3, "dataset": 0.2}),
+    # several subjects: one list, right or wrong as one
+    (_N("accuracy", "FooNet", ("FooNet", "BarNet"), None, {"subject": {"FooNet": 0.6, "BarNet": 0.3, None: 0.1}}),
+     {"subject": 0.9}),
+    # a count: no subject weighed, none given
+    (_N(None, None, (), "CIFAR-10", {"metric": {None: 1.0}, "dataset": {"CIFAR-10": 0.95, None: 0.05}}),
+     {"metric": 1.0, "dataset": 0.95}),
+    # the rules linker: no model, no confidence
+    (_N("accuracy", "FooNet", (), "CIFAR-10", None), None),
+])
+def test_link_confidences(number, expected):
+    LS.link_confidences([number])
+    assert number.confidence == expected
+
+
+def test_records_carry_link_and_row_confidences(extractor):
+    from extractors.assemble import row_confidence
+    rec = extractor.extract("We propose FooNet, which reaches 91.2% top-1 accuracy on ImageNet and trains on "
+                            "12 GPUs, while ResNet-50 reaches 76.1%.")
+    by_text = {r.span.text: r for r in rec.results}
+    top = by_text["91.2%"].confidence
+    assert top.metric > 0.8 and top.subject > 0.8 and top.dataset > 0.8
+    gpus = by_text["12"]
+    assert gpus.kind in ("count", "setting") and gpus.confidence.subject is None and gpus.confidence.metric is not None
+    for row in rec.leaderboard:
+        conf = rec.results[row.result_index].confidence
+        assert row.confidence == round(conf.metric * conf.subject * conf.dataset, 3) == row_confidence(conf)
+    rows = {row.value: row.confidence for row in rec.leaderboard}
+    assert rows[91.2] > rows.get(76.1, 0.0)   # the clear row is the surer one
+    # the rules linker weighs nothing: no confidences at all
+    from extractors.pipeline import Extractor, build_nlp
+    rules = Extractor(build_nlp(linker="rules")).extract("We propose FooNet, which reaches 91.2% top-1 accuracy on ImageNet.")
+    assert all(r.confidence is None for r in rules.results) and all(r.confidence is None for r in rules.leaderboard)
+    assert "confidence" not in rules.model_dump_json()

@@ -110,10 +110,11 @@ def test_validate_catches_a_range_that_does_not_point_back(extractor):
 
 
 def test_unknown_fields_are_not_written(extractor):
-    """A result without spread, magnitude, range or stated change reads as before the fields existed."""
+    """A result without spread, magnitude, range or stated change reads as before the fields existed
+    (with the link scorer's `confidence`, which every result it weighs has)."""
     rec = _record(extractor, "We evaluate on 49 Atari games.").model_dump(mode="json")
     assert set(rec["results"][0]) == {"span", "value", "unit", "kind", "qualifier", "metric", "subject",
-                                      "dataset", "subjects"}
+                                      "dataset", "subjects", "confidence"}
 
 
 def test_leaderboard_shows_the_spread(extractor, tmp_path):
