@@ -37,7 +37,7 @@ def assemble(a: Abstract, norm: Normalized, doc: Doc) -> Record:
         mentions = [raw_span(norm, s, t) for s, t in e.mentions]
         for typ in e.types:
             fields[typ].append(Entity(name=e.name, role=e.role, aliases=list(e.aliases), mentions=mentions,
-                                      canonical=canonical(e.name, typ)))
+                                      canonical=canonical(e.name, typ), confidence=e.confidence.get(typ)))
     for a in doc._.acronyms or []:
         rec.acronyms.append(Acronym(short=a.short, long=a.long, span=raw_span(norm, a.start, a.end)))
     for num in doc._.numbers or []:

@@ -8,7 +8,7 @@ per row, streamed in batches (memory stays flat):
 - ``papers``: one row per record (id, key, title, venue, year, counts);
 - ``sources``: one row per place a record was read (id, path, index, line, key);
 - ``entities``: one row per entity of any type (record id, type, name, canonical when the record
-  has one, role, first mention, number of mentions);
+  has one, role, first mention, number of mentions, the entity typer's confidence);
 - ``results``: one row per reported number (record id, its index, value, unit, kind, qualifier,
   metric, subject, dataset, span, the link scorer's confidence in each of its three links);
 - ``leaderboard``: one row per leaderboard row (record id, subject, dataset, metric, value, unit,
@@ -44,7 +44,8 @@ TABLES: dict[str, list[tuple[str, str]]] = {
                 ("key", "string")],
     "entities": [("record_id", "string"), ("type", "string"), ("name", "string"),
                  ("canonical", "string"), ("role", "string"), ("mentions", "int64"),
-                 ("first_start", "int64"), ("first_end", "int64"), ("first_text", "string")],
+                 ("first_start", "int64"), ("first_end", "int64"), ("first_text", "string"),
+                 ("confidence", "float64")],
     "results": [("record_id", "string"), ("result_index", "int64"), ("value", "float64"),
                 ("unit", "string"), ("kind", "string"), ("qualifier", "string"), ("metric", "string"),
                 ("subject", "string"), ("dataset", "string"), ("span_start", "int64"),
@@ -92,7 +93,8 @@ def rows_of(rec: dict) -> dict[str, list[tuple]]:
             mentions = e.get("mentions") or []
             first = min(mentions, key=lambda m: (m.get("start", 0), m.get("end", 0))) if mentions else {}
             out["entities"].append((rid, ENTITY_TYPE[f], e.get("name"), e.get("canonical"), e.get("role"),
-                                    len(mentions), first.get("start"), first.get("end"), first.get("text")))
+                                    len(mentions), first.get("start"), first.get("end"), first.get("text"),
+                                    e.get("confidence")))
     for i, r in enumerate(rec.get("results") or []):
         span = r.get("span") or {}
         conf = r.get("confidence") if isinstance(r.get("confidence"), dict) else {}

@@ -79,8 +79,11 @@ class Entity(_Additive):
         "one spelling per thing across papers (extractors/canonical.py): the lexicon's canonical "
         "name, else a normalised form; datasets, benchmarks and metrics always, models and methods "
         "when the lexicon knows them (written only when known)"))
+    confidence: Optional[float] = Field(default=None, ge=0, le=1, description=(
+        "the entity typer's probability that the name is an entity of this type, rounded to 3 places "
+        "(components/entity_typer.py); absent for entities the typer did not weigh"))
 
-    ADDITIVE: ClassVar[tuple[str, ...]] = ("canonical",)
+    ADDITIVE: ClassVar[tuple[str, ...]] = ("canonical", "confidence")
 
 
 class Acronym(_Strict):

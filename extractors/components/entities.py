@@ -90,6 +90,7 @@ class Entity:
     sources: set = field(default_factory=set)
     votes: dict = field(default_factory=dict)      # type -> the evidence weight the resolver weighed
     context: dict = field(default_factory=dict)    # type -> the part of it the surrounding words gave
+    confidence: dict = field(default_factory=dict)  # type -> the entity typer's probability of it
 
 
 @lru_cache(maxsize=1)

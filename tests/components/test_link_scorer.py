@@ -194,4 +194,4 @@ def test_records_carry_link_and_row_confidences(extractor):
     from extractors.pipeline import Extractor, build_nlp
     rules = Extractor(build_nlp(linker="rules")).extract("We propose FooNet, which reaches 91.2% top-1 accuracy on ImageNet.")
     assert all(r.confidence is None for r in rules.results) and all(r.confidence is None for r in rules.leaderboard)
-    assert "confidence" not in rules.model_dump_json()
+    assert all("confidence" not in r.model_dump_json() for r in rules.results + rules.leaderboard)
