@@ -252,7 +252,8 @@ def leaderboard_(inputs: List[str] = typer.Argument(..., help="Folders (searched
         col = collect(inputs)
     except NoRecords as e:
         raise typer.BadParameter(str(e), param_hint="INPUTS")
-    text = render(col, fmt, Filters(dataset, metric, min_rows, min_confidence))
+    filters = Filters(dataset, metric, min_rows, min_confidence)
+    text = render(col, fmt, filters)
     if out == "-":
         typer.echo(text, nl=False)
     else:
@@ -260,7 +261,9 @@ def leaderboard_(inputs: List[str] = typer.Argument(..., help="Folders (searched
             f.write(text.encode("utf-8"))
     for line in col.problems:
         typer.echo(line, err=True)
-    typer.echo(f"{len(col.entries)} rows from {len(col.papers)} of {col.records_read - col.duplicates} "
+    sure = "" if min_confidence is None else \
+        f" ({sum(filters.admits(e) for e in col.entries)} of them with confidence >= {min_confidence:g})"
+    typer.echo(f"{len(col.entries)} rows{sure} from {len(col.papers)} of {col.records_read - col.duplicates} "
                f"records ({col.duplicates} duplicates skipped), {len(col.problems)} problems"
                + ("" if out == "-" else f" -> {out}"), err=True)
     raise typer.Exit(1 if col.problems else 0)

@@ -14,6 +14,10 @@ never ranked against scores). Counts and settings never become rows (records do 
 leaderboard rows; rows of older records are checked against their result's `kind`). The report
 (`extractors report`) draws its tables from here too, so both show the same grouping.
 
+Every row shows its `confidence` (the link scorer's: the product of its probabilities for the row's
+metric, subject and dataset; docs/SPEC.md), and `Filters.min_confidence` (`--min-confidence`) keeps
+only the rows of at least that much, before tables are formed and counted.
+
 Tables: names of datasets and metrics are grouped case- and space-insensitively (`MCPMark`,
 `mcpmark`, `MCP Mark` are one dataset) and shown in their most frequent spelling. Score rows are
 sorted by value, best first: descending, or ascending for metrics where lower is better (error,

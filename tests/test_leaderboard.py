@@ -490,5 +490,6 @@ def test_cli_min_confidence(tmp_path):
     res = runner.invoke(app, ["leaderboard", str(path.parent), "-f", "csv", "--min-confidence", "0.5"])
     assert res.exit_code == 0, res.output
     assert [r["subject"] for r in csv.DictReader(io.StringIO(res.stdout))] == ["A"]
+    assert "2 rows (1 of them with confidence >= 0.5)" in res.stderr
     res = runner.invoke(app, ["leaderboard", str(path.parent), "--min-confidence", "1.5"])
     assert res.exit_code == 2 and "min-confidence" in res.output
