@@ -10,7 +10,8 @@ Fast on a corpus: the counts and leaderboards are plain HTML at the top, and the
 data, not markup: one `<script type="application/json">` block holds, per record, its rendered
 (escaped) HTML and the text of each of its fields; a few lines of plain JavaScript show one page
 of 50 records at a time and search and filter by field over all of them (a leaderboard link opens
-the page that holds its record). The browser so lays out 50 articles, not thousands, before it
+the page that holds its record); a choice above the leaderboards hides the rows the link scorer is
+less sure of than a least confidence, as `extractors leaderboard --min-confidence` leaves them out. The browser so lays out 50 articles, not thousands, before it
 first paints.
 
 Records are read as plain JSON (the pipeline is never imported), so the report works on any
@@ -119,6 +120,7 @@ _JS = """
   var shown = document.getElementById('shown'), box = document.getElementById('recs');
   var pagers = Array.prototype.slice.call(document.querySelectorAll('.pager'));
   var rows = Array.prototype.slice.call(document.querySelectorAll('tr[data-lb]'));
+  var mc = document.getElementById('minconf');
   var ENT = {amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'"};
   var matches = [], page = 0, plain = null;
   function has(el, s) { return el.textContent.toLowerCase().indexOf(s) >= 0; }
@@ -148,7 +150,12 @@ _JS = """
       if (ok && s) { ok = (f ? text(r.f[f]) : all[i]).indexOf(s) >= 0; }
       if (ok) { matches.push(i); }
     });
-    rows.forEach(function (tr) { tr.hidden = !!s && !has(tr, s) && !has(tr.closest('.lb').querySelector('h4'), s); });
+    var min = mc ? +mc.value : 0;
+    rows.forEach(function (tr) {
+      var c = tr.getAttribute('data-conf');
+      var unsure = min > 0 && (c === '' || +c < min);
+      tr.hidden = unsure || (!!s && !has(tr, s) && !has(tr.closest('.lb').querySelector('h4'), s));
+    });
     shown.textContent = matches.length + ' of ' + data.length + ' abstracts shown';
     page = 0;
     draw();
@@ -162,6 +169,7 @@ _JS = """
   }
   q.addEventListener('input', apply);
   fld.addEventListener('change', apply);
+  if (mc) { mc.addEventListener('change', apply); }
   pagers.forEach(function (p) {
     p.querySelector('.prev').addEventListener('click', function () { page -= 1; draw(); box.scrollIntoView(); });
     p.querySelector('.next').addEventListener('click', function () { page += 1; draw(); box.scrollIntoView(); });
@@ -461,7 +469,7 @@ def _leaderboards(records: list[dict]) -> str:
                 'these records (a row needs a result with subject, dataset and metric).</p></div>')
     n_rows = sum(len(t.entries) for t in boards.tables)
     parts = [f'<div class="box"><h3>Leaderboards ({len(boards.tables)} tables, {n_rows} rows: '
-             'scores only)</h3><div class="lbs">']
+             'scores only)</h3>' + _confidence_control() + '<div class="lbs">']
     for t in boards.tables:
         order = "lower is better" if t.lower_is_better else "higher is better"
         parts.append(f'<div class="lb"><h4>{esc(t.dataset)} · {esc(t.metric)} '
@@ -469,7 +477,7 @@ def _leaderboards(records: list[dict]) -> str:
                      "<th>subject</th><th>value</th><th>unit</th><th>qualifier</th><th>split</th>"
                      "<th>confidence</th><th>record</th></tr></thead><tbody>")
         for rank, e in zip(t.ranks(), t.entries):
-            parts.append(f'<tr data-lb="1"><td class="num">{rank}</td><td>{esc(e.subject)}</td>'
+            parts.append(f'<tr data-lb="1" data-conf="{_conf_attr(e.confidence)}"><td class="num">{rank}</td><td>{esc(e.subject)}</td>'
                          f'<td class="num">{fmt_value(e.value, e.qualifier, e.uncertainty)}</td>'
                          f'<td>{esc(e.unit or "")}</td><td>{esc(e.qualifier or "")}</td><td>{esc(e.split or "")}</td>'
                          f'<td class="num">{lb.confidence_text(e.confidence)}</td>'
@@ -485,7 +493,8 @@ def _leaderboards(records: list[dict]) -> str:
                          "<th>subject</th><th>baseline</th><th>change</th><th>kind</th><th>unit</th>"
                          "<th>qualifier</th><th>confidence</th><th>record</th></tr></thead><tbody>")
             for e in t.entries:
-                parts.append(f'<tr data-lb="1"><td>{esc(e.subject)}</td><td>{esc(e.baseline or "")}</td>'
+                parts.append(f'<tr data-lb="1" data-conf="{_conf_attr(e.confidence)}"><td>{esc(e.subject)}</td>'
+                             f'<td>{esc(e.baseline or "")}</td>'
                              f'<td class="num">{fmt_value(e.value, e.qualifier, e.uncertainty)}</td><td>{esc(e.kind)}</td>'
                              f'<td>{esc(e.unit or "")}</td><td>{esc(e.qualifier or "")}</td>'
                              f'<td class="num">{lb.confidence_text(e.confidence)}</td>'
@@ -493,6 +502,24 @@ def _leaderboards(records: list[dict]) -> str:
             parts.append("</tbody></table></div>")
         parts.append("</div></div>")
     return "".join(parts)
+
+
+#: the least row confidences the report offers (`Filters.min_confidence` of `extractors leaderboard`)
+CONFIDENCE_STEPS = ("0.3", "0.5", "0.7", "0.9")
+
+
+def _confidence_control() -> str:
+    """A choice of the least confidence of the leaderboard rows shown (the page's script hides the
+    others, and rows of unknown confidence, as `extractors leaderboard --min-confidence` leaves
+    them out)."""
+    opts = "".join(f'<option value="{c}">{c}</option>' for c in CONFIDENCE_STEPS)
+    return ('<p class="mut"><label>rows the link scorer is at least <select id="minconf" '
+            f'aria-label="least confidence"><option value="0">any</option>{opts}</select> sure of</label></p>')
+
+
+def _conf_attr(c) -> str:
+    """A row's confidence as the page's script compares it: as the record writes it, '' when unknown."""
+    return "" if c is None else repr(float(c))
 
 
 def _controls() -> str:

@@ -319,7 +319,8 @@ def test_leaderboards_group_sort_and_keep_qualifiers():
     # a qualified value is never shown as a bare number
     assert '<td class="num"><span class="q">&lt;</span> 30</td>' in lb
     assert '<span class="q">&gt;=</span> 91.5' in lb
-    assert lb.count('<tr data-lb="1">') == 7
+    assert lb.count('<tr data-lb="1" data-conf="">') == 7   # these rows were written without a confidence
+    assert '<select id="minconf"' in lb
     rid = next(r["id"] for r in records if r["text"].startswith("The MCP"))
     assert f'href="#r-{rid}-results-2"' in lb and f'id="r-{rid}-results-2"' in page
 
@@ -514,3 +515,16 @@ def test_report_shows_a_spread_with_its_value(tmp_path):
     write_report(tmp_path / "out", tmp_path / "r.html", "t")
     html = (tmp_path / "r.html").read_text()
     assert html.count("85.3 ± 0.4") >= 2
+
+
+def test_leaderboard_rows_carry_their_confidence_for_the_pages_filter():
+    """Each leaderboard row holds its confidence as written in the record (`data-conf`, the value
+    the page's least-confidence choice compares, as `--min-confidence` does) and shows it."""
+    records = synthetic_records()
+    for rec in records:
+        for i, row in enumerate(rec.get("leaderboard") or []):
+            row["confidence"] = [0.695, 0.9, 0.31, 0.5][i % 4]
+    lb = expand(render(records))
+    assert 'data-conf="0.695"' in lb and 'data-conf="0.9"' in lb
+    assert '<td class="num">0.69</td>' in lb or '<td class="num">0.70</td>' in lb
+    assert all(f'<option value="{c}">{c}</option>' in lb for c in ("0.3", "0.5", "0.7", "0.9"))

@@ -90,6 +90,17 @@ def test_seeds_report_in_chromium(browser, seeds_report):
         ents = highlighted(browser, "The MCP standardizes", "MCPMark", ENTITY_CLASSES)
         assert len(ents) >= len(mentions), f"MCPMark mentions {mentions} not all highlighted: {ents}"
 
+    # the least-confidence choice hides the leaderboard rows below it (as --min-confidence)
+    from selenium.webdriver.support.ui import Select
+    confs = [row.get("confidence") for r in records for row in r["leaderboard"]]
+    visible = "return Array.prototype.filter.call(document.querySelectorAll('tr[data-lb]'), " \
+              "function (tr) { return !tr.hidden; }).length"
+    assert browser.execute_script(visible) == len(confs)
+    Select(browser.find_element("id", "minconf")).select_by_value("0.5")
+    assert 0 < browser.execute_script(visible) == sum(1 for c in confs if c is not None and c >= 0.5) < len(confs)
+    Select(browser.find_element("id", "minconf")).select_by_value("0")
+    assert browser.execute_script(visible) == len(confs)
+
     # search and field filter work
     assert rs.search(browser, "MCPMark") == f"1 of {len(records)} abstracts shown"
     with_urls = sum(1 for r in records if r["urls"])
