@@ -237,7 +237,7 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
                 lead = len(text[a:b]) - len(text[a:b].lstrip())
                 out.append(Candidate(a + lead, a + lead + len(seg), seg, Source.MARKUP, {}))
     sents = sents if sents is not None else Sentences.of(text)
-    out += _proposals(text, cues, sents)
+    out += _proposals(text, cues, sents, {(a, b) for a, b, kind in marks or () if kind == "macro"})
     out += _appositive_names(text, sents)
     out += _tasks(text, heads, sents)
     return [c for c in out if not is_citation(text, c)]
@@ -385,7 +385,9 @@ _ADJECTIVES_BEFORE_NAME = rx(rf"""
     """, regex.VERBOSE)
 
 
-def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
+def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = frozenset()) -> list[Candidate]:
+    """The names proposal cues point at (resources/proposal_cues.tsv); `macros`: the spans of user
+    macros' words (normalize.Normalized.marks, ``macro``: "\\method", a placeholder for the paper's name)."""
     out = []
     for kind in ("verb", "called", "our"):
         for cue in cues.get(kind, []):
@@ -468,7 +470,7 @@ def _proposals(text: str, cues, sents: Sentences) -> list[Candidate]:
                     run = name_run(text, run[1] + more.end()) if more else None
                     run = _unquoted(text, run) if quoted else run
                 if not found and kind == "verb":
-                    out += _bare_name(text, m.end()) if not det else []
+                    out += _bare_name(text, m.end(), macros) if not det else []
                     out += _named_in_phrase(text, m.end()) or _after_colon(text, m.end())
                 elif not found and kind == "our":  # "our proposed model, ProteoGAN, ..."
                     out += [c for c in _named_in_phrase(text, m.end(), max_words=3)
@@ -643,7 +645,7 @@ _BARE = rx(rf"(?!(?:{_NOT_A_BARE_NAME})\b)"
            r"(?=,\s+(?:a|an|which)\s)")                        # then ", a" / ", which"
 
 
-def _bare_name(text: str, pos: int) -> list[Candidate]:
+def _bare_name(text: str, pos: int, macros: frozenset | set = frozenset()) -> list[Candidate]:
     """A lowercase name right after a proposal verb, without an article, and set off by an
     appositive: "we propose fair mixup, a new data augmentation strategy", "we propose
     procedure cloning, which applies ..."."""
@@ -653,6 +655,9 @@ def _bare_name(text: str, pos: int) -> list[Candidate]:
     words = m.group(1).lower().split()
     if words[0] in resources.word_list("evaluative") or "and" in words or "or" in words:
         return []  # "we propose adequate training and inference procedures, which ...": a description
+    if len(words) == 1 and head_type(words[0], _tables()[3]) and m.span(1) not in macros:
+        return []  # "The resulting models, which we name LongLLaMA": a kind of thing, not its name
+        # (unless a user macro writes it: "we propose \method, a new ...", the paper's name)
     return [Candidate(m.start(1), m.end(1), m.group(1), Source.PROPOSAL, {}, proposed=True)]
 
 
