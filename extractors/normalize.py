@@ -126,7 +126,10 @@ class Normalized:
     LaTeX macro (texttt, textsc, ...) or `**` / `` ` `` for markdown, or ``letters`` for markdown
     bold inside a word (``**Fa**st``: the marked letters of an acronym definition), or ``macro``
     for the word of a LaTeX command no table knows (``\\OURS``, ``\\method``: a user macro,
-    often a placeholder for the paper's own name)."""
+    often a placeholder for the paper's own name). Two kinds say where math is, not a name:
+    ``math`` for what a math island (``$...$``) writes, ``mathtext`` for words a macro writes in
+    it (``\\text{...}``, ``\\mathrm{...}``): letters in math outside those are variables
+    (``$O(dT^{1/4})$``: "dT" is d times T, no name)."""
 
     def to_raw(self, start: int, end: int) -> tuple[int, int]:
         """Map a clean span [start, end) to the raw span it came from.
@@ -310,7 +313,10 @@ def _latex(text: str) -> tuple[str, SegmentMap] | None:
             elif isinstance(node, LatexGroupNode):
                 emit(node.nodelist, math)
             elif isinstance(node, LatexMathNode):
+                before = out.n
                 emit(node.nodelist, True)
+                if out.n > before:
+                    marks.append((before, out.n, "math"))
             elif isinstance(node, LatexSpecialsNode):
                 out.copy(node.pos, node.pos + node.len)
             elif isinstance(node, LatexCommentNode):
@@ -334,6 +340,8 @@ def _latex(text: str) -> tuple[str, SegmentMap] | None:
             emit([args[-1]] if args else [], math)
             if name in _NAME_MARKUP and out.n > before:
                 marks.append((before, out.n, name))
+            elif math and args and out.n > before:
+                marks.append((before, out.n, "mathtext"))   # \text{...}, \mathrm{...}: words in math
         elif action in ("accent", "text_accent"):
             letter = _single_char(args[-1]) if args and action == "text_accent" else None
             composed = unicodedata.normalize("NFC", letter + repl) if letter else ""

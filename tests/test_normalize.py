@@ -1,3 +1,4 @@
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from extractors.normalize import normalize
@@ -114,3 +115,17 @@ def test_every_clean_span_maps_inside_the_raw_text(raw, data):
     j = data.draw(st.integers(i + 1, len(n.clean)))
     a, b = n.to_raw(i, j)
     assert 0 <= a <= b <= len(raw)
+
+
+@pytest.mark.parametrize("raw, math, words", [
+    # what a math island writes is marked `math`; words a macro writes in it `mathtext` (or the
+    # name markup's own kind): letters outside those are variables, not names
+    ("an $O(T^{3/4}+dT^{1/4})$ regret", ["O(T^3/4+dT^1/4)"], []),
+    ("the sets $\\text{SST}\\cap \\text{STI}$ are large", ["SST∩ STI"], ["SST", "STI"]),
+    ("we propose $\\texttt{TopoSRL}$, a method", ["TopoSRL"], ["TopoSRL"]),
+    ("it costs $20 and reaches 41.5% mAP", [], []),          # a currency sign opens no math
+])
+def test_math_is_marked(raw, math, words):
+    n = normalize(raw)
+    assert [n.clean[a:b] for a, b, kind in n.marks if kind == "math"] == math
+    assert [n.clean[a:b] for a, b, kind in n.marks if kind not in ("math", "macro")] == words

@@ -361,8 +361,8 @@ def marked_letters(text: str, marks) -> frozenset:
     before or after it."""
     out = set()
     for a, b, kind in marks or ():
-        if kind == "macro":
-            continue  # a user macro's word is written, not marked up
+        if kind in ("macro", "math", "mathtext"):
+            continue  # a user macro's word is written, not marked up; math is no markup of letters
         if (a > 0 and text[a - 1].isalpha()) or (b < len(text) and text[b].isalpha()):
             out.update(i for i in range(a, b) if text[i].isalpha())
     return frozenset(out)

@@ -34,6 +34,8 @@ A candidate (`Row`) is an entity the resolver kept (``doc._.entities``) or a lon
   / last sentence of a text of 3 or more, ``m:N`` mentions (3 = 3 or more), ``mods:N`` modifiers of a long-tail phrase;
 - ``title`` its name or an alias stands in the paper's title (``doc.user_data["extractors.title"]``,
   when the input gives one).
+- ``math`` every mention is written in math as letters no macro makes a word (normalize's marks
+  ``math`` and ``mathtext``: "dT" of "$O(T^{3/4}+dT^{1/4})$" is d times T; `_in_math`).
 
 Words are lower-cased; which word cues count is up to training (cues rarer than the trainer's
 minimum count get no weight). Pure functions of the Doc's annotations: deterministic.
@@ -132,7 +134,10 @@ def rows(doc: Doc) -> list[Row]:
     held = {(h.start, h.end) for h in doc._.held_metrics or []}
     title = doc.user_data.get("extractors.title")
     title_words = f" {' '.join(_WORD.findall(title.casefold()))} " if isinstance(title, str) else ""
-    ctx = (text, sents, ents, typed, starts, ends, title_words)
+    marks = doc._.marks or ()
+    math = [(a, b) for a, b, kind in marks if kind == "math"]
+    ctx = (text, sents, ents, typed, starts, ends, title_words,
+           (math, [(a, b) for a, b, kind in marks if kind != "math"]) if math else None)
     out = []
     for e in doc._.entities or []:
         rule = MEASURE_RULE if list(e.types) == ["METHOD", "METRIC"] else e.types[0]
@@ -174,9 +179,20 @@ def _head_type(name: str) -> Optional[str]:
     return head_type(words[-1], type_heads()) if words else None
 
 
+def _in_math(mentions: list, math: tuple) -> bool:
+    """Is every mention written in math, as letters no macro makes a word (normalize's marks:
+    inside a ``math`` mark, overlapping no other mark)? "$O(T^{3/4}+dT^{1/4})$": "dT" is d times T;
+    "$\\texttt{TopoSRL}$", "$\\text{SST}$" are words. The typer's cue ``math``."""
+    islands, words = math
+    return bool(mentions) and all(any(a <= s and t <= b for a, b in islands) and not any(a < t and s < b for a, b in words)
+                                  for s, t in mentions)
+
+
 def _common(ctx: tuple, r: Row) -> list[str]:
-    text, sents, ents, typed, starts, ends, title_words = ctx
+    text, sents, ents, typed, starts, ends, title_words, math = ctx
     cues = ["rule:" + r.rule]
+    if math is not None and _in_math(r.mentions, math):
+        cues.append("math")
     cues += _name_cues(r.name)
     for form in [r.name] + r.aliases[:3]:
         cues += ["lex:" + t for t in _lexicon_types(form)]

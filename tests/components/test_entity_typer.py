@@ -232,3 +232,33 @@ def test_entities_carry_the_typers_confidence(extractor, rules_only):
     assert next(e for e in rec.datasets if e.name == "ImageNet").confidence > 0.9
     plain = rules_only.extract(text)
     assert all(e.confidence is None for f in ("methods", "datasets", "metrics", "tasks") for e in getattr(plain, f))
+
+
+@pytest.mark.parametrize("text, name, in_math", [
+    # letters in math that no macro makes a word are variables: the typer's cue `math`
+    ("We show an $O(T^{3/4}+dT^{1/4})$ regret for FooBandit.", "dT", True),
+    ("Our $\\texttt{TopoSRL}$ learns topological representations.", "TopoSRL", False),
+    ("Our TopoSRL learns topological representations.", "TopoSRL", False),
+])
+def test_math_cue(rules_only, text, name, in_math):
+    from extractors.components.type_features import rows
+    _, doc = rules_only.analyse(text)
+    (row,) = [r for r in rows(doc) if r.name == name]
+    assert ("math" in row.cues) is in_math
+
+
+@pytest.mark.parametrize("text, variables", [
+    # sentences of corpus abstracts (the development pool): products of variables in a bound
+    (r"Specifically, the adversarial regret guarantee is $\mathcal{O}(\sqrt{TK} + \sqrt{dT\log K})$, where $T$ "
+     r"is the time horizon, $K$ is the number of arms.", {"dTlog", "TK"}),
+    (r"We show that the federated averaging (FedAvg) algorithm on non-i.i.d. datasets achieves a convergence rate "
+     r"$\mathcal{O}(\frac{1}{\sqrt{mKT}} + \frac{1}{T})$ for full worker participation and a convergence rate "
+     r"$\mathcal{O}(\frac{1}{\sqrt{nKT}} + \frac{1}{T})$ for partial worker participation.", {"mKT", "nKT"}),
+    (r"We prove that our delayed variant of OFW is able to achieve an $O(T^{3/4}+dT^{1/4})$ regret bound for "
+     r"convex losses.", {"dT"}),
+])
+def test_variables_in_math_are_no_names(extractor, text, variables):
+    """Products of variables in a bound are no entities (the typer weighs the cue `math`)."""
+    rec = extractor.extract(text)
+    names = {e.name for f in ("methods", "models", "datasets", "benchmarks", "metrics", "tasks") for e in getattr(rec, f)}
+    assert names and not names & variables
