@@ -11,8 +11,8 @@ data, not markup: one `<script type="application/json">` block holds, per record
 (escaped) HTML and the text of each of its fields; a few lines of plain JavaScript show one page
 of 50 records at a time and search and filter by field over all of them (a leaderboard link opens
 the page that holds its record); a choice above the leaderboards hides the rows the link scorer is
-less sure of than a least confidence, as `extractors leaderboard --min-confidence` leaves them out. The browser so lays out 50 articles, not thousands, before it
-first paints.
+less sure of than a least confidence, as `extractors leaderboard --min-confidence` leaves them
+out. The browser so lays out 50 articles, not thousands, before it first paints.
 
 Records are read as plain JSON (the pipeline is never imported), so the report works on any
 file that follows docs/SPEC.md and tolerates missing fields.
