@@ -64,7 +64,8 @@ def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optiona
     named split and a setting, which leaderboards keep apart ("test-dev", "250 labels"), are part
     of the canonical dataset name, and a plain metric
     name whose meaning the dataset fixes takes that meaning ("accuracy" on ImageNet is top-1
-    accuracy: canonical.leaderboard_metric), and how sure the link scorer is of it (`row_confidence`)."""
+    accuracy: canonical.leaderboard_metric), and how sure the link scorer is of it
+    (`LinkConfidence.row`)."""
     data_types = data_types or {}
     rows = []
     for i, r in enumerate(results):
@@ -73,7 +74,7 @@ def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optiona
         baseline = baselines[i] if baselines and i < len(baselines) and r.kind != "score" else None
         dataset_canonical, metric_canonical = row_canonicals(r.dataset, r.metric, data_types.get(r.dataset, "DATASET"),
                                                              r.split, setting=r.setting)
-        confidence = row_confidence(r.confidence)
+        confidence = r.confidence.row() if r.confidence else None
         for subject in (r.subjects or ([r.subject] if r.subject else [])):
             rows.append(LeaderboardRow(subject=subject, dataset=r.dataset, metric=r.metric, value=r.value,
                                        dataset_canonical=dataset_canonical, split=r.split, setting=r.setting,
@@ -82,11 +83,3 @@ def leaderboard_rows(results: list[Result], baselines: Optional[Sequence[Optiona
                                        baseline=baseline, uncertainty=r.uncertainty, confidence=confidence))
     return rows
 
-
-def row_confidence(conf: Optional[LinkConfidence]) -> Optional[float]:
-    """How sure the link scorer is of a leaderboard row: the product of its result's metric,
-    subject and dataset confidences (the three links it needs, taken as independent), rounded to 3
-    places; None when one of them is unknown."""
-    if conf is None or None in (conf.metric, conf.subject, conf.dataset):
-        return None
-    return round(conf.metric * conf.subject * conf.dataset, 3)

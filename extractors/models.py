@@ -106,6 +106,13 @@ class LinkConfidence(_Additive):
     dataset: Optional[float] = Field(default=None, ge=0, le=1)
     ADDITIVE: ClassVar[tuple[str, ...]] = ("metric", "subject", "dataset")
 
+    def row(self) -> Optional[float]:
+        """A leaderboard row's `confidence`: the product of the three links a row needs (taken as
+        independent), rounded to 3 places; None when one of them is unknown."""
+        if None in (self.metric, self.subject, self.dataset):
+            return None
+        return round(self.metric * self.subject * self.dataset, 3)
+
 
 class Result(_Additive):
     span: Span

@@ -16,7 +16,7 @@ from typing import Iterator
 
 from jsonschema import Draft202012Validator
 
-from .models import record_id, record_schema
+from .models import LinkConfidence, record_id, record_schema
 from .recordfiles import BadLine, NoRecords, read_objects, record_files
 
 
@@ -79,11 +79,10 @@ def check_record(rec) -> Iterator[tuple[str, str]]:
             yield f"/leaderboard/{i}/baseline", f"a baseline on a {row.get('kind') or 'row without kind'}: " \
                                                 f"only a delta or ratio improves on one"
         if row.get("confidence") is not None and k < len(results):
-            links = results[k].get("confidence") or {}
-            parts = [links.get(a) for a in ("metric", "subject", "dataset")]
-            if None in parts or round(parts[0] * parts[1] * parts[2], 3) != row["confidence"]:
+            links = LinkConfidence.model_validate(results[k].get("confidence") or {})
+            if links.row() != row["confidence"]:
                 yield f"/leaderboard/{i}/confidence", f"confidence {row['confidence']} is not the product of " \
-                                                      f"results[{k}].confidence's metric, subject and dataset {parts}"
+                    f"results[{k}].confidence's metric, subject and dataset {[links.metric, links.subject, links.dataset]}"
 
 
 def validate_paths(paths) -> Iterator[str]:

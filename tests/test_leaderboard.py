@@ -456,7 +456,7 @@ def test_settings_get_their_own_tables_and_a_csv_column():
 
 
 def test_rows_carry_their_confidence_and_min_confidence_filters_rows():
-    """A row's `confidence` (the link scorer's: assemble.row_confidence) shows in every format, and
+    """A row's `confidence` (the link scorer's: models.LinkConfidence.row) shows in every format, and
     `--min-confidence` leaves out the rows below it and those of unknown confidence, before
     `--min-rows` counts a table's rows."""
     from extractors.leaderboard import Filters, collect_records, render

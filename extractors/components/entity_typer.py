@@ -25,7 +25,6 @@ Config ``use``: ``both`` (shipped) or ``rules`` (pass-through: the resolver's en
 """
 
 import json
-import math
 from functools import lru_cache
 from importlib import resources as _resources
 from operator import add
@@ -37,6 +36,7 @@ from spacy.tokens import Doc
 from .candidates import Source
 from .entities import Entity, one_task_per_phrase, set_entities
 from .linker import vague_measure
+from .textutil import softmax
 from .type_features import CLASSES, MEASURE_RULE, NONE, Row, rows
 
 MODEL_FILE = "typer.json"
@@ -163,15 +163,6 @@ def decide(rows_: list[Row], all_scores: list[list[float]], margins: dict) -> li
     return classes
 
 
-def probabilities(s: list[float]) -> list[float]:
-    """The model's probability of each class of `CLASSES`: the softmax of the scores (the
-    multinomial logistic regression the weights were fitted as: train_typer.fit)."""
-    top = max(s)
-    ex = [math.exp(x - top) for x in s]
-    z = sum(ex)
-    return [x / z for x in ex]
-
-
 def retype(doc: Doc, model: dict) -> None:
     """Apply the model to a Doc's candidates (see the module docstring); every entity it keeps
     gets `confidence`: the model's probability of each of its types, rounded to 3 places (out of
@@ -197,7 +188,7 @@ def retype(doc: Doc, model: dict) -> None:
             e = Entity(name=r.name, types=[typ], mentions=sorted(r.mentions), sources={Source.TAIL})
             entities.append(e)
             added.append(e)
-        p = probabilities(s)
+        p = softmax(s)   # the multinomial logistic regression's class probabilities (train_typer.fit)
         e.confidence = {t: round(p[CLASSES.index(t)], 3) for t in e.types}
     if added:
         spans = [m for e in added for m in e.mentions]

@@ -24,7 +24,6 @@ Config ``use``: ``both`` (shipped: the cues with the rules' choice), ``learned``
 without the rules' choice; an ablation), ``rules`` (pass-through).
 """
 import json
-import math
 from functools import lru_cache
 from importlib import resources as _resources
 from typing import Optional
@@ -40,7 +39,7 @@ from .linker import (Mentions, after_from, data_mentions, dataset_split, defined
                      parallel_lists, respective, result_settings, share_links, share_over_own_data,
                      system_mentions, versus_sides)
 from .sentences import doc_sentences
-from .textutil import doc_text, rx
+from .textutil import doc_text, rx, softmax
 
 MODEL_FILE = "linker.json"
 MODES = ("both", "learned", "rules")
@@ -137,15 +136,12 @@ def probabilities(candidates: list[Pair], scores: list[float]) -> dict:
     """The model's probability of each link a number's candidates offer: the softmax of their
     scores (the conditional logit the weights were fitted as: train_linker.fit), summed per name
     (None: the text names none; a candidate scored minus infinity has none)."""
-    top = max(scores)
-    if top == float("-inf"):
+    if max(scores) == float("-inf"):
         return {}
-    ex = [math.exp(x - top) for x in scores]
-    z = sum(ex)
     out: dict = {}
-    for p, e in zip(candidates, ex):
+    for p, prob in zip(candidates, softmax(scores)):
         name = p.entity.name if p.entity is not None else None
-        out[name] = out.get(name, 0.0) + e / z
+        out[name] = out.get(name, 0.0) + prob
     return out
 
 

@@ -1,13 +1,16 @@
-"""Small text helpers shared by the components: compiled patterns, word search, doc text.
+"""Small helpers shared by the components: compiled patterns, word search, doc text, softmax.
 
 `rx` compiles a pattern once per process, most of them loaded ready-made from the package
 (extractors.regexes, re-exported here for the components); `find_word` finds whole-word
 occurrences of a literal string without building a pattern per string; `doc_text` caches
 ``doc.text`` (which spaCy rebuilds from the tokens on every access); `SpanIndex` answers
-"does anything overlap [s, e)?" by bisection (linear overall, however many spans a text has).
+"does anything overlap [s, e)?" by bisection (linear overall, however many spans a text has);
+`softmax` turns a linear model's scores into probabilities (the entity typer's and the link
+scorer's confidences).
 """
 from __future__ import annotations
 
+import math
 from bisect import bisect_left
 from itertools import accumulate
 from typing import Iterable, Iterator
@@ -80,3 +83,15 @@ class SpanIndex:
             if b > s:
                 yield a, b
             j -= 1
+
+
+def softmax(scores: list[float]) -> list[float]:
+    """The probability of each score under a softmax (``exp(s - max) / sum``: no overflow); a
+    score of minus infinity has probability 0, and when every score is minus infinity every
+    probability is 0."""
+    top = max(scores)
+    if top == float("-inf"):
+        return [0.0] * len(scores)
+    ex = [math.exp(x - top) for x in scores]
+    z = sum(ex)
+    return [x / z for x in ex]

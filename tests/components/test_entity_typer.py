@@ -211,16 +211,6 @@ def test_title_cue_reaches_the_typer(rules_only):
     assert "title" not in cues(without)["few-shot image synthesis"]
 
 
-@pytest.mark.parametrize("scores,expected", [
-    ([0.0] * 7, [1 / 7] * 7),                                        # no evidence: every class alike
-    ([2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.5519] + [0.0747] * 6),  # the softmax of the scores
-    ([1000.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [1.0] + [0.0] * 6),     # large scores do not overflow
-])
-def test_probabilities(scores, expected):
-    got = ET.probabilities(scores)
-    assert [round(p, 4) for p in got] == [round(p, 4) for p in expected] and abs(sum(got) - 1.0) < 1e-9
-
-
 def test_entities_carry_the_typers_confidence(extractor, rules_only):
     """Every entity the typer weighs carries its probability of the entity's type (`retype`); a
     plain lexicon dataset in a clear frame is a sure one; without the typer no entity has one."""

@@ -177,7 +177,6 @@ def test_link_confidences(number, expected):
 
 
 def test_records_carry_link_and_row_confidences(extractor):
-    from extractors.assemble import row_confidence
     rec = extractor.extract("We propose FooNet, which reaches 91.2% top-1 accuracy on ImageNet and trains on "
                             "12 GPUs, while ResNet-50 reaches 76.1%.")
     by_text = {r.span.text: r for r in rec.results}
@@ -187,7 +186,7 @@ def test_records_carry_link_and_row_confidences(extractor):
     assert gpus.kind in ("count", "setting") and gpus.confidence.subject is None and gpus.confidence.metric is not None
     for row in rec.leaderboard:
         conf = rec.results[row.result_index].confidence
-        assert row.confidence == round(conf.metric * conf.subject * conf.dataset, 3) == row_confidence(conf)
+        assert row.confidence == round(conf.metric * conf.subject * conf.dataset, 3) == conf.row()
     rows = {row.value: row.confidence for row in rec.leaderboard}
     assert rows[91.2] > rows.get(76.1, 0.0)   # the clear row is the surer one
     # the rules linker weighs nothing: no confidences at all

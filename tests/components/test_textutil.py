@@ -37,3 +37,17 @@ def test_overlapping_agrees_with_a_scan(spans, query):
     brute = sorted(sp for sp in spans if sp[0] < e and s < sp[1])
     assert sorted(index.overlapping(s, e)) == brute
     assert index.overlaps(s, e) == bool(brute)
+
+
+@pytest.mark.parametrize("scores,expected", [
+    ([0.0] * 7, [1 / 7] * 7),                                        # no evidence: every class alike
+    ([2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.5519] + [0.0747] * 6),  # the softmax of the scores
+    ([1000.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [1.0] + [0.0] * 6),     # large scores do not overflow
+    ([0.0, 2.0, float("-inf")], [0.1192, 0.8808, 0.0]),              # ruled out: probability 0
+    ([float("-inf"), float("-inf")], [0.0, 0.0]),                    # nothing possible
+])
+def test_softmax(scores, expected):
+    from extractors.components.textutil import softmax
+    got = softmax(scores)
+    assert [round(p, 4) for p in got] == [round(p, 4) for p in expected]
+    assert abs(sum(got) - 1.0) < 1e-9 or max(scores) == float("-inf")
