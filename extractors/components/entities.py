@@ -600,7 +600,8 @@ def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candida
                 or _measured_quantity(name, g):
             held.extend(Candidate(s, e, text[s:e], Source.GENERIC, {"METRIC": Weight.HELD}) for s, e in g.spans)
             continue
-        if name in _not_names() or _HARDWARE.match(name):
+        if name in _not_names() or _HARDWARE.match(name) or _cited_venue(text, name, g) \
+                or _group_notation(text, name, g):
             continue
         if _bare_short_data_name(text, name, g):
             g.votes = {}   # typed as any unknown name is (`_entity`): a method, unless the NER says otherwise
@@ -1053,13 +1054,14 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
 
 
 #: what a name never holds: brackets, math signs, a year, a decimal or a percentage standing alone,
-#: perhaps after an approximation sign ("Leibler loss reduction from 0.27", "~19.8 MB": the NER ran
+#: perhaps after an approximation sign, nor is a name a size alone ("Leibler loss reduction from 0.27", "~19.8 MB": the NER ran
 #: into a result)
 _NOT_NAME_CHARS = rx(r"""
     [_^()=→←<>|\\{}\[\]]                    # a bracket or a math sign
     |\b(?:19|20)\d\d\b                     # a year
     |(?<![^\s~≈∼])\d*\.\d+(?!\S)            # a decimal standing alone (perhaps after "~")
     |(?<![^\s~≈∼])\d+(?:\.\d+)?%           # a percentage standing alone
+    |^\d+(?:\.\d+)?[kKMBT]$                 # a size alone: "Bloom (176B)", "4.5M parameters"
     """, regex.VERBOSE)
 # The labels the NER contributes to the combined output. On the held-out set (benchmarks/heldout.py)
 # its METHOD and MODEL spans add recall the rules miss, while its DATASET, BENCHMARK, METRIC and
@@ -1091,6 +1093,41 @@ def _ner_only(cands: list[Candidate]) -> list[Entity]:
             by_key[k] = Entity(name=c.text, types=[next(iter(c.types))], sources={Source.NER})
         by_key[k].mentions.append((c.start, c.end))
     return list(by_key.values())
+
+
+#: a year written short right after a name: "(NeurIPS'22)", "[VSP`17]", "the TPDP'21 workshop"
+_SHORT_YEAR = rx(r"\s?['’`]\d\d(?!\d)")
+
+
+@lru_cache(maxsize=1)
+def _venue_names() -> frozenset:
+    """The venues of resources/venues.txt (one list for readers and for this), less those that
+    also name a data collection (word list `venue_data_names`: CoNLL, KDD, arXiv)."""
+    return resources.words("venues.txt") - resources.word_list("venue_data_names")
+
+
+def _cited_venue(text: str, name: str, g) -> bool:
+    """Is the name a publication venue or a citation key, not a method or a dataset? A venue
+    ("Subramanian et al. (NeurIPS'22)", "[Chatterjee, ICLR 20]", "conferences such as NeurIPS
+    and AAAI") unless the text defines it as an acronym ("automated curriculum learning (ACL)"); a
+    short name every mention of which a short year follows ("Vaswani et al. [ VSP`17 ]")."""
+    if g.short and g.long:
+        return False
+    if name in _venue_names():
+        return True
+    return len(name) <= 6 and all(_SHORT_YEAR.match(text, e) for _, e in g.spans)
+
+
+_MATRIX_GROUPS = resources.word_list("matrix_groups")
+#: the dimension a matrix group's name takes, perhaps closing math first: "SE(3)", "$SO(3)$", "GL(n)"
+_GROUP_DIMENSION = rx(r"\$?\(\s*(?:\d+|[a-zA-Z])\s*\)")
+
+
+def _group_notation(text: str, name: str, g) -> bool:
+    """Is the name a matrix group's ("an SE(3) equivariant architecture", "$SO(3)$-equivariance"),
+    every mention followed by its dimension? A symmetry the method respects, not a method (word
+    list `matrix_groups`; "TD(0)", "FWL(2)" are methods and stay)."""
+    return name in _MATRIX_GROUPS and all(_GROUP_DIMENSION.match(text, e) for _, e in g.spans)
 
 
 _QUANTITY_HEADS = resources.word_list("quantity_heads")

@@ -383,3 +383,29 @@ def test_a_quantity_is_no_entity(extractor, text, quantity):
              for e in getattr(rec, f)]
     assert quantity not in names
     assert any(quantity.endswith(r.span.text) or r.span.text in quantity for r in rec.results)
+
+
+@pytest.mark.parametrize("text, gone, kept", [
+    # a venue cited, with or without a year, is no entity (entities._cited_venue) ...
+    ("We study the bi-level model introduced in Subramanian et al. (NeurIPS'22) with GradNorm.",
+     {"NeurIPS"}, {"GradNorm"}),
+    ("Large conferences such as NeurIPS and AAAI serve as crossroads of various AI fields.", {"NeurIPS", "AAAI"}, set()),
+    ("This explains memorization [Chatterjee, ICLR 20], and CGH predicts it.", {"ICLR"}, set()),
+    # ... unless the text defines it as an acronym, or it names a data collection too
+    ("One promising approach is automated curriculum learning (ACL), where ACL picks the tasks.", set(), {"ACL"}),
+    ("We evaluate named entity recognition on CoNLL.", set(), {"CoNLL"}),
+    # a citation key with a short year
+    ("This confirms an observation made by Vaswani et al. [ VSP`17 ] about AttnNet.", {"VSP"}, {"AttnNet"}),
+    # a size alone, which the NER may take for a name
+    ("TART outperforms Bloom (176B) on 14 of 15 tasks.", {"176B"}, {"TART"}),
+    # a matrix group with its dimension (entities._group_notation)
+    ("We present an SE(3) equivariant architecture named EquiPose, with $SO(3)$-invariant readouts.",
+     {"SE", "SO"}, {"EquiPose"}),
+])
+def test_venues_citation_keys_sizes_and_groups_are_no_entities(extractor, text, gone, kept):
+    """Junk an error audit of development records found (data/handcheck/error_audit_45): venues,
+    citation keys, sizes and matrix groups are no methods or datasets, while names beside them stay."""
+    rec = record(extractor, text)
+    names = {e.name for f in ENTITY_FIELDS for e in getattr(rec, f)}
+    assert not names & gone, names
+    assert kept <= names, names
