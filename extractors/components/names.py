@@ -1636,10 +1636,10 @@ class NamesComponent:
 
 #: a list of capitalised names after a preposition, two members or more, coordinated by "and" or
 #: "or": "across KITTI and Waymo", "on Split CIFAR-10, Split CIFAR-100 and Split Mini-ImageNet"
-_NAME_WORD = r"[\p{Lu}\p{N}][\p{L}\p{N}\-'’.]*(?<!\.)"
+_NAME_WORD = r"(?:[\p{Lu}\p{N}]|\p{Ll}+-?\p{Lu})[\p{L}\p{N}\-'’.]*(?<!\.)"   # or a capital inside: "xArm", "mini-ImageNet"
 _LIST_NAME = rf"{_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,3}}"
 _NAMES_AFTER_PREPOSITION = rx(rf"""
-    \b(?:{_LIST_PREPOSITIONS})\s+(?:the\s+)?    # a preposition, maybe "the"
+    \b(?i:{_LIST_PREPOSITIONS})\s+(?:the\s+)?  # a preposition (perhaps opening a sentence: "On"), maybe "the"
     (?P<list>{_LIST_NAME}(?:,[ ]{_LIST_NAME})*,?[ ](?:and|or)[ ]{_LIST_NAME})  # the members
     (?![\p{{L}}\p{{N}}\-])                                                 # to a word's end
     """, regex.VERBOSE)

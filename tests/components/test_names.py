@@ -251,6 +251,10 @@ def _lexical(text: str, name: str, typ: str) -> Candidate:
     ("We compare on ImageNet and BERT.", [("ImageNet", "DATASET"), ("BERT", "MODEL")], []),   # a system among them
     ("It scores 45.1 on XSum and 62.9 ROUGE-1 on BigPatent.", [("XSum", "DATASET")], []),      # a number is no name
     ("We evaluate on Atari and Procgen.", [], []),                       # nothing known: nothing
+    # a preposition opening the sentence, members with a capital inside their first word
+    ("On KITTI, nuScenes and Waymo, the detector gains 2 points.", [("KITTI", "DATASET")], ["nuScenes", "Waymo"]),
+    ("Results from ImageNet, iNaturalist and mini-ImageNet agree.", [("ImageNet", "DATASET")],
+     ["iNaturalist", "mini-ImageNet"]),
 ])
 def test_lists_with_known_data(text, known, members):
     """Names coordinated after a preposition with a lexicon name of data are data themselves
