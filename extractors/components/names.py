@@ -867,9 +867,11 @@ _FOR_TASK = rx(r"""
 #: a plural kind of task, then what introduces its members: "tasks such as classification, object
 #: detection", "4 image restoration tasks, including image deraining, deblurring, dehazing, and
 #: desnowing", "three tasks: compression, reconstruction and view synthesis", "tasks (regression
-#: and classification)"
+#: and classification)"; applications and scenarios list tasks as often ("three applications: binary
+#: density estimation, ...", "downstream scenarios including lip reading, deepfake detection": on
+#: the development annotations about as many of their members are tasks as of "problems")
 _TASK_LIST = rx(r"""
-    \b(?:tasks|problems)                                                # the kind of the members
+    \b(?:tasks|problems|applications|scenarios)                         # the kind of the members
     (?:\s*:\s+|\s*\(\s*                                                # a colon or a parenthesis,
        |,?\s+(?:such\s+as|including|like|namely|e\.g\.,?|i\.e\.,?)\s+   # a word that gives examples,
        |,\s*(?:covering|spanning)\s+)                                    # or a verb that lists them
