@@ -409,3 +409,20 @@ def test_venues_citation_keys_sizes_and_groups_are_no_entities(extractor, text, 
     names = {e.name for f in ENTITY_FIELDS for e in getattr(rec, f)}
     assert not names & gone, names
     assert kept <= names, names
+
+
+@pytest.mark.parametrize("text, metric, found", [
+    # a quantity phrase a verb of change acts on is a metric, though no number is given for it
+    ("GraB reduces the memory footprint of training on large graphs.", "memory footprint", True),
+    ("Our scheme lowers the communication complexity of federated training.", "communication complexity", True),
+    ("The new sampler improves the required sample complexity in the high confidence regime.",
+     "sample complexity", True),
+    # not the noun of change with a preposition, nor a phrase nothing measures
+    ("The lower bound is obtained via a reduction from communication complexity.", "communication complexity", False),
+    ("The inference time of large transformers is a practical concern.", "inference time", False),
+])
+def test_a_quantity_a_verb_of_change_acts_on_is_a_metric(extractor, text, metric, found):
+    """entities._changed: a quantity phrase (word list ``quantity_heads``) is held for the linker
+    unless a number links it or a verb of change acts on it ("reduces the memory footprint")."""
+    rec = record(extractor, text)
+    assert (metric in {e.name for e in rec.metrics}) is found, [e.name for e in rec.metrics]
