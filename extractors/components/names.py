@@ -441,10 +441,12 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
                     # proposed an error feedback mechanism, which we refer to as EF14", "we refer to
                     # such systems as mixed systems": a name, but not new (the cue's own "we" makes a
                     # capitalised name new: "We refer to the result as Learnt Policy Optimisation")
-                    # "a manifold learning technique called diffusion maps", "Seide et al. [2014]
-                    # proposed an error feedback mechanism, which we refer to as EF14": not new
-                    if run and run[1] - run[0] >= 2:
-                        t = _named_head_type(text, m.start())
+                    t = _named_head_type(text, m.start()) if run and run[1] - run[0] >= 2 else None
+                    if run and run[1] - run[0] >= 2 and (t or not lowercase):
+                        # a lower-case phrase is a name only where a kind of thing is said of it
+                        # ("a manifold learning technique called diffusion maps"); not "learners (called
+                        # clients)", "collectively called their phenotypes" (on the development
+                        # annotations 1 of 15 such phrases without a kind was a system)
                         out.append(Candidate(run[0], run[1], text[run[0]:run[1]], Source.CALLED, {t: Weight.PATTERN} if t else {}))
                     continue
                 found = False

@@ -318,3 +318,16 @@ def test_apposed_before_type(text, name, expected):
     from extractors.components.names import apposed_before_type
     s = text.index(name)
     assert apposed_before_type(text, s, s + len(name)) == expected
+
+
+@pytest.mark.parametrize("text, phrase, found", [
+    # a kind of thing said of a lower-case phrase makes it a name ...
+    ("The data are embedded with a manifold learning technique called diffusion maps.", "diffusion maps", True),
+    # ... without one, a lower-case phrase after a naming word is a word, not a name
+    ("Federated learning enables a group of learners (called clients) to train one model.", "clients", False),
+    ("We study their structural properties, collectively called their phenotypes.", "their phenotypes", False),
+])
+def test_lower_case_called_phrases(text, phrase, found):
+    """A lower-case phrase after "called", "referred to as" ... that the text does not present as
+    new is a name candidate only where a kind noun types it (names._proposals)."""
+    assert any(c.text == phrase and c.source == Source.CALLED for c in find_names(text)) is found
