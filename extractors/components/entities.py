@@ -312,7 +312,8 @@ def _shared_stem_names(text: str, entities: list[Entity]) -> list[Entity]:
 
 
 def _gather_candidates(doc: Doc, text: str, use: str) -> list[Candidate]:
-    """The components' candidates, the NER's, and the quantities bounds measure; none in a URL."""
+    """The components' candidates, the NER's, and the quantities bounds measure; none in a URL,
+    none inside a bound's formula ("Õ(T√kN + √dkNT)", "O(logT)": variables, not names)."""
     cands: list[Candidate] = list(doc._.candidates or [])
     if use != "rules":
         cands += _ner_candidates(doc, text, cands)
@@ -321,8 +322,10 @@ def _gather_candidates(doc: Doc, text: str, use: str) -> list[Candidate]:
             for s, e in find_word(text, b.quantity, ignore_case=True):
                 cands.append(Candidate(s, e, text[s:e], Source.BOUND, {"METRIC": Weight.BOUND_QUANTITY}))
     urls = [(u.start, u.end) for u in doc._.urls or []]
+    formulas = [(b.start, b.end) for b in doc._.bounds or []]
     cands = [c for c in cands if c.end > c.start and text[c.start:c.end].strip()
-             and not any(_overlap((c.start, c.end), u) for u in urls)]
+             and not any(_overlap((c.start, c.end), u) for u in urls)
+             and not any(a <= c.start and c.end <= b for a, b in formulas)]
     context_types(text, cands)
     return cands
 

@@ -426,3 +426,18 @@ def test_a_quantity_a_verb_of_change_acts_on_is_a_metric(extractor, text, metric
     unless a number links it or a verb of change acts on it ("reduces the memory footprint")."""
     rec = record(extractor, text)
     assert (metric in {e.name for e in rec.metrics}) is found, [e.name for e in rec.metrics]
+
+
+@pytest.mark.parametrize("text, gone", [
+    ("We present a new algorithm which achieves Õ(T√kN + √dkNT) regret, where N is the number of arms.", {"kN", "dkNT"}),
+    ("Our algorithm enjoys a regret bound of  O~(d3T)  where d is the dimensionality.", {"d3T"}),
+    ("It is the first uncoupled learning algorithm with  O(logT)  per-player regret in general games.", {"logT"}),
+])
+def test_no_entity_inside_a_bound(extractor, text, gone):
+    """Letters inside an asymptotic bound's formula (the bounds component's spans) are variables,
+    not names (entities._gather_candidates), even where the text writes the formula without math
+    delimiters; the quantity the bound measures stays a metric."""
+    rec = record(extractor, text)
+    names = {e.name for f in ENTITY_FIELDS for e in getattr(rec, f)}
+    assert not names & gone, names
+    assert any("regret" in e.name for e in rec.metrics)
