@@ -809,6 +809,10 @@ _NAME_BEFORE = rx(r"(?<=[a-z,;:]\s)[A-Z][a-zA-Z]+\s$")
 _VERSION_BEFORE = rx(r"[A-Za-z]+\d+[A-Za-z]*\s$")
 
 
+#: a letter and an apostrophe or a backtick right before two digits: a year written short
+_SHORT_YEAR_BEFORE = rx(r"\p{L}\s?['’`]$")
+
+
 def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
     """Digits that read as math, list labels, names or identifiers rather than quantities."""
     before = text[max(0, s - 12):s]
@@ -826,6 +830,8 @@ def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
         return True  # "$K+1$", "(1+ε)"
     if m.group("num") and m.group("num").isdigit() and _citation(text, s, e):
         return True  # "[1, 2, 3]"
+    if m.group("num") and len(m.group("num")) == 2 and _SHORT_YEAR_BEFORE.search(text, max(0, s - 3), s):
+        return True  # "[ VSP`17 ]", "ICML'19": a year written short after a citation key or a venue
     if small_int and _NAME_BEFORE.search(text, max(0, s - 30), s) and not t["words_rx"].match(rest.lstrip()):
         return True  # "Neural Pooling Method 1"
     if m.group("num") and "." in m.group("num") and _VERSION_BEFORE.search(text, max(0, s - 20), s):
