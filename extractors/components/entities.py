@@ -42,7 +42,7 @@ from spacy.tokens import Doc
 
 from .. import resources
 from ..regexes import longest_first
-from .textutil import SpanIndex, doc_text, find_word, rx
+from .textutil import SHORT_YEAR, SpanIndex, doc_text, find_word, rx
 from .field_terms import is_field_term
 from .candidates import SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, is_family, model_shaped
 from .lexicon import entries
@@ -1057,7 +1057,7 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
 
 
 #: what a name never holds: brackets, math signs, a year, a decimal or a percentage standing alone,
-#: perhaps after an approximation sign, nor is a name a size alone ("Leibler loss reduction from 0.27", "~19.8 MB": the NER ran
+#: perhaps after an approximation sign ("Leibler loss reduction from 0.27", "~19.8 MB": the NER ran
 #: into a result)
 _NOT_NAME_CHARS = rx(r"""
     [_^()=→←<>|\\{}\[\]]                    # a bracket or a math sign
@@ -1099,7 +1099,7 @@ def _ner_only(cands: list[Candidate]) -> list[Entity]:
 
 
 #: a year written short right after a name: "(NeurIPS'22)", "[VSP`17]", "the TPDP'21 workshop"
-_SHORT_YEAR = rx(r"\s?['’`]\d\d(?!\d)")
+_SHORT_YEAR = rx(r"\s?" + SHORT_YEAR)
 
 
 @lru_cache(maxsize=1)

@@ -36,7 +36,7 @@ from spacy.tokens import Doc
 from .. import resources
 from ..regexes import longest_first
 from .sentences import Sentences, doc_sentences
-from .textutil import SpanIndex, doc_text, rx
+from .textutil import SHORT_YEAR, SpanIndex, doc_text, rx
 
 if not Doc.has_extension("numbers"):
     Doc.set_extension("numbers", default=None)
@@ -809,8 +809,8 @@ _NAME_BEFORE = rx(r"(?<=[a-z,;:]\s)[A-Z][a-zA-Z]+\s$")
 _VERSION_BEFORE = rx(r"[A-Za-z]+\d+[A-Za-z]*\s$")
 
 
-#: a letter and an apostrophe or a backtick right before two digits: a year written short
-_SHORT_YEAR_BEFORE = rx(r"\p{L}\s?['’`]$")
+#: two digits that end a year written short after a citation key or a venue: "[ VSP`17 ]", "ICML'19"
+_CITED_YEAR = rx(r"\p{L}\s?" + SHORT_YEAR + "$")
 
 
 def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
@@ -830,7 +830,7 @@ def _not_a_quantity(text: str, s: int, e: int, m, rest: str, t) -> bool:
         return True  # "$K+1$", "(1+ε)"
     if m.group("num") and m.group("num").isdigit() and _citation(text, s, e):
         return True  # "[1, 2, 3]"
-    if m.group("num") and len(m.group("num")) == 2 and _SHORT_YEAR_BEFORE.search(text, max(0, s - 3), s):
+    if m.group("num") and len(m.group("num")) == 2 and _CITED_YEAR.search(text, max(0, s - 3), e):
         return True  # "[ VSP`17 ]", "ICML'19": a year written short after a citation key or a venue
     if small_int and _NAME_BEFORE.search(text, max(0, s - 30), s) and not t["words_rx"].match(rest.lstrip()):
         return True  # "Neural Pooling Method 1"

@@ -21,6 +21,10 @@ from ..regexes import rx  # noqa: F401  (the components import it from here)
 
 #: a run of letters and digits: the words of a name or phrase, punctuation and spaces aside
 WORDS = rx(r"[\p{L}\p{N}]+")
+#: a year written short after a citation key or a venue, an apostrophe or a backtick and two digits:
+#: "Vaswani et al. [ VSP`17 ]", "(NeurIPS'22)" (a pattern to build on: entities._SHORT_YEAR,
+#: numbers._CITED_YEAR)
+SHORT_YEAR = r"['’`]\d\d(?!\d)"
 
 
 def _is_word(ch: str) -> bool:
