@@ -42,7 +42,7 @@ from spacy.tokens import Doc
 
 from .. import resources
 from ..regexes import longest_first
-from .textutil import SHORT_YEAR, SpanIndex, doc_text, find_word, rx
+from .textutil import SHORT_YEAR, SpanIndex, doc_text, find_word, is_adverb, rx
 from .field_terms import is_field_term
 from .candidates import SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, is_family, model_shaped
 from .lexicon import entries
@@ -1141,8 +1141,8 @@ _NER_TRIM = resources.word_list("ner_trim")
 
 
 def _adverb(word: str) -> bool:
-    """A lower-case word in -ly ("consistently", "significantly"; not "Bigly" or "fly")."""
-    return word.islower() and len(word) > 4 and word.endswith("ly")
+    """A lower-case adverb (`textutil.is_adverb`: "consistently", "significantly"; not "Bigly", "fly", "anomaly")."""
+    return word.islower() and is_adverb(word)
 
 
 @lru_cache(maxsize=1)

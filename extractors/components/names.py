@@ -53,7 +53,7 @@ from spacy.tokens import Doc
 from .. import resources
 from ..regexes import longest_first
 from .sentences import Sentences, doc_sentences
-from .textutil import doc_text, rx
+from .textutil import doc_text, is_adverb, rx
 from .candidates import SIZED, Candidate, Source, Weight, add_candidates, model_shaped
 from .numbers import unit_surfaces
 
@@ -930,9 +930,6 @@ _OPENING_TOPIC = rx(r"""
           |necessitates?|refers?|seeks?|involves?|requires?)\b   # the verb that makes it the topic (not
                                                                 # "plays a role": "Hand motion plays ...")
     """, regex.VERBOSE)
-#: an adverb opening the sentence: "Efficiently sampling from ... is hard" opens a claim, no topic
-#: (adverb endings only: "anomaly detection", "timely outcome prediction" stay)
-_OPENING_ADVERB = rx(r"(?:al|iv|ent|ant|ous|ful|less|ab|ib|ed|ing|ar|ect|ight)ly$")
 #: words that join two phrases into one opening: two topics or a topic and its setting
 _OPENING_JOINS = rx(r"[ ](?:and|or|of|for|in|on|over|with|to|under|via|by)[ ]")
 #: a first word that makes the opening a clause, not a topic: a subordinator ("Since communication
@@ -1047,8 +1044,9 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
         m = _OPENING_TOPIC.match(text, start)
         if m is None or _OPENING_JOINS.search(m.group(1)):
             continue   # "Transfer learning and ensembling are ...", "Exploration in RL is": a clause
+        # an adverb opening it ("Efficiently sampling ... is hard") opens a claim, no topic
         words = m.group(1).lower().split()
-        if words[0] not in _OPENING_STOP and words[0] not in _narrowing_stop() and not _OPENING_ADVERB.search(words[0]) \
+        if words[0] not in _OPENING_STOP and words[0] not in _narrowing_stop() and not is_adverb(words[0]) \
                 and words[-1] not in resources.word_list("procedure_heads"):   # "Efficient exploration is",
             add(m.start(1), m.group(1), m.group(1))                           # "Adversarial training is"
 

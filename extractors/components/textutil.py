@@ -15,6 +15,7 @@ from bisect import bisect_left
 from itertools import accumulate
 from typing import Iterable, Iterator
 
+import regex
 from spacy.tokens import Doc
 
 from ..regexes import rx  # noqa: F401  (the components import it from here)
@@ -25,6 +26,14 @@ WORDS = rx(r"[\p{L}\p{N}]+")
 #: "Vaswani et al. [ VSP`17 ]", "(NeurIPS'22)" (a pattern to build on: entities._SHORT_YEAR,
 #: numbers._CITED_YEAR)
 SHORT_YEAR = r"['’`]\d\d(?!\d)"
+#: an adverb by its ending ("consistently", "efficiently", "significantly"), not every word in -ly:
+#: "anomaly", "family", "timely" are none
+_ADVERB = rx(r"(?:al|iv|ent|ant|ous|ful|less|ab|ib|ed|ing|ar|ect|ight)ly$", regex.IGNORECASE)
+
+
+def is_adverb(word: str) -> bool:
+    """Is the word an adverb by its ending (`_ADVERB`)?"""
+    return bool(_ADVERB.search(word))
 
 
 def _is_word(ch: str) -> bool:
