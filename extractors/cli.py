@@ -332,7 +332,8 @@ def train_(data: Optional[List[Path]] = typer.Option(
             rep = train_typer(data, out or TYPER_OUT, ner_folds)
             typer.echo(f"{rep.records} records, {rep.candidates} labelled candidates, {rep.seconds:.0f}s -> {rep.out}\n"
                        f"margins {rep.margins}; typed F1 of the candidates (cross-validated) "
-                       f"{rep.cv['candidates_typed_f1']}\n"
+                       f"{rep.cv['candidates_typed_f1']}; the margin search would pick "
+                       f"{rep.cv['margin_search']['margins']} (typed F1 {rep.cv['margin_search']['typed_f1']})\n"
                        f"cross-validated F1 per field, typer off vs on:\n{rep.table()}")
             return
         if component == "linker":

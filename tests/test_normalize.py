@@ -71,6 +71,20 @@ def test_unknown_macro_keeps_its_word_and_is_marked():
     assert n.raw[slice(*n.to_raw(a, b))] == "OURS"
 
 
+@pytest.mark.parametrize("raw, clean", [
+    # standard LaTeX the macro table once lacked wrote its own name as a word, which became a name
+    # ("lVert" a method, twice on the development annotations); user macros keep theirs (above)
+    (r"a step $\rho \frac{g}{\lVert g \rVert}$ here", "a step ρ g/‖ g ‖ here"),
+    (r"$\lvert S \rvert \gtrsim n$ and $p \lesssim q$", "| S | ≳ n and p ≲ q"),
+    (r"$x \vee y$, $a \wedge b$, $\bullet$ one", "x ∨ y, a ∧ b, • one"),
+    (r"$\binom{n}{k}$ subsets", "n choose k subsets"),
+    (r"as shown \parencite{smith20} and by \textcite{lee21}.", "as shown  and by ."),
+    (r"{\cal X} and {\ttfamily FooNet}", "X and FooNet"),
+])
+def test_standard_macros_are_symbols_not_words(raw, clean):
+    assert normalize(raw).clean == clean
+
+
 def test_text_accents_and_braced_macros_keep_the_spelling():
     n = normalize(r'G{\"o}del, Erd\H{o}s, Fran\c{c}ois, Polyak-{\L}ojasiewicz (PL), \L{}ukasz, $\tilde{O}(s)$')
     assert n.clean == "Gödel, Erdős, François, Polyak-Łojasiewicz (PL), Łukasz, O\u0303(s)"
