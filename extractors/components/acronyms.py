@@ -69,7 +69,9 @@ _APPOSITION = rx(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a
 #: must start a word or word part
 _LETTER_WORDS = {"1": ("one",), "2": ("to", "two"), "3": ("three",), "4": ("for", "four"),
                  "x": ("ex", "cross", "trans")}
-_NAMED = rx(r",?\s+(?:(?:which\s+)?(?:we\s+)?(?:named|called|dubbed|termed(?:\s+as)?|coined|"
+#: (the spaces before the naming word are taken whole, from the first: a run of thousands of
+#: spaces or line breaks, "\\\\..." in LaTeX, was tried from each of its positions, quadratic)
+_NAMED = rx(r"(?:,|(?<!\s))\s++(?:(?:which\s+)?(?:we\s+)?(?:named|called|dubbed|termed(?:\s+as)?|coined|"
             r"abbreviated(?:\s+as)?|referred\s+to\s+as|denoted\s+(?:as|by))|(or|namely))"
             r"\s+(\p{Lu}[\p{L}\p{N}\-]{1,11})(?=[\s,.;:)]|$)"
             # "namely" also opens lists ("three methods, namely GAUG, MH-Aug, and GraphAug"): not before another name

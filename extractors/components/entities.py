@@ -31,6 +31,7 @@ Writes ``doc._.entities`` (list of `Entity`, clean offsets), ``doc._.held_metric
 ``doc.spans["entities"]``.
 """
 
+from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Optional
@@ -376,6 +377,7 @@ def _join_acronyms(groups: list[_Group], cands: list[Candidate]) -> list[Candida
     # the first definition wins; not a short form that is no name ("Variational Inference (VI)":
     # the VI group is dropped, `_decide`, and the long form written again stays an entity of its own)
     longs = {key(g.long): g for g in reversed(groups) if g.short and g.long and g.short not in _not_names()}
+    long_spans: dict[int, tuple[int, Optional[tuple[int, int]]]] = {}
     for c in sorted(cands, key=lambda c: (c.start, -(c.end - c.start))):
         target = next((g for g in groups if g.short and any(s[0] <= c.start and c.end <= s[1] for s in g.spans)),
                       None)
@@ -386,11 +388,23 @@ def _join_acronyms(groups: list[_Group], cands: list[Candidate]) -> list[Candida
                 target.spans.append((c.start, c.end))   # a mention of the long form, as its definition is
                 long_again = True
         if target is not None:
-            long_span = next((s for s in target.spans if s[1] - s[0] == len(target.long or "")), None)
+            long_span = _first_long_span(target, long_spans)
             target.take(c, short_only=not (long_again or long_span and long_span[0] <= c.start and c.end <= long_span[1]))
         else:
             rest.append(c)
     return rest
+
+
+def _first_long_span(g: _Group, memo: dict) -> Optional[tuple[int, int]]:
+    """The group's first span as long as its long form (its definition), or None; `memo` keeps,
+    per group, how many of its spans were looked at and what was found (spans are only appended),
+    so a group of thousands of mentions is not scanned again for each candidate it takes."""
+    looked, found = memo.get(id(g), (0, None))
+    if found is None:
+        n = len(g.long or "")
+        found = next((sp for sp in g.spans[looked:] if sp[1] - sp[0] == n), None)
+        memo[id(g)] = (len(g.spans), found)
+    return found
 
 
 def _longest_spans(rest: list[Candidate]) -> list[tuple[Candidate, list[Candidate]]]:
@@ -789,7 +803,8 @@ def _compared_rx():
     comparatives = "|".join(sorted(resources.word_list("comparatives"), key=longest_first))
     word = rf"(?!(?:{stop})\b)(?:\p{{Ll}}[\p{{Ll}}\-]*|\p{{Lu}}{{2,}}[\p{{Ll}}]?s?)(?![\p{{L}}\p{{N}}\-])"
     return rx(rf"""
-        \d(?:[\d.,]*\d)?                                       # the number
+        (?<!\d|\d[.,])\d(?:[\d.,]*\d)?                         # the number, from its first digit (a run
+                                                                # of digits was tried from each: quadratic)
         \s*(?:\$?\s*\\times\s*\$?|[x×%]|\\%|\s+times|-fold)   # a factor or a percentage
         \s+(?:{comparatives})\s+                                # the comparative
         ({word}(?:\s+{word}){{0,2}})                              # the compared quantity: 1 to 3 words""", regex.VERBOSE)
@@ -1231,8 +1246,11 @@ def _measure_variants(text: str, entities: list[Entity]) -> list[Entity]:
 
 def _all_mentions(text: str, entities: list[Entity]) -> None:
     """Every occurrence of an entity's name or aliases is a mention of it; where two entities'
-    occurrences overlap, the entity with the longer name keeps the span."""
-    taken: list[tuple[int, int]] = []
+    occurrences overlap, the entity with the longer name keeps the span. (The spans kept so far
+    are disjoint: kept sorted, whether a span is free is one bisection, so a text of thousands of
+    mentions stays near linear; it was a scan of every kept span per occurrence.)"""
+    starts: list[int] = []   # the kept spans, disjoint, in order: their starts and ends
+    ends: list[int] = []
     lowered = text.lower()
     for e in sorted(entities, key=lambda e: (-max(len(f) for f in [e.name] + e.aliases), e.name)):
         spans = set(e.mentions)
@@ -1242,10 +1260,14 @@ def _all_mentions(text: str, entities: list[Entity]) -> None:
             spans.update(find_word(text, form, ignore_case=" " in form, lowered=lowered))
         chosen: list[tuple[int, int]] = []
         for sp in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):
-            if not any(_overlap(sp, t) for t in chosen) and not any(_overlap(sp, t) for t in taken):
-                chosen.append(sp)
+            i = bisect_left(starts, sp[1])   # the kept spans that start before this one ends ...
+            if i and ends[i - 1] > sp[0]:    # ... the last of them (the furthest end) reaches into it
+                continue
+            j = bisect_left(starts, sp[0])
+            starts.insert(j, sp[0])
+            ends.insert(j, sp[1])
+            chosen.append(sp)
         e.mentions = sorted(chosen) or sorted(e.mentions)
-        taken.extend(chosen)
 
 
 def _names_as_written_mid_sentence(text: str, entities: list[Entity], sents: Sentences) -> None:
