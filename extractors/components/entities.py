@@ -378,9 +378,9 @@ def _join_acronyms(groups: list[_Group], cands: list[Candidate]) -> list[Candida
     # the VI group is dropped, `_decide`, and the long form written again stays an entity of its own)
     longs = {key(g.long): g for g in reversed(groups) if g.short and g.long and g.short not in _not_names()}
     long_spans: dict[int, tuple[int, Optional[tuple[int, int]]]] = {}
+    span_index: dict[int, tuple[int, SpanIndex]] = {}
     for c in sorted(cands, key=lambda c: (c.start, -(c.end - c.start))):
-        target = next((g for g in groups if g.short and any(s[0] <= c.start and c.end <= s[1] for s in g.spans)),
-                      None)
+        target = next((g for g in groups if g.short and _inside(g, c, span_index)), None)
         long_again = False
         if target is None and longs:
             target = longs.get(key(c.text))
@@ -393,6 +393,17 @@ def _join_acronyms(groups: list[_Group], cands: list[Candidate]) -> list[Candida
         else:
             rest.append(c)
     return rest
+
+
+def _inside(g: _Group, c: Candidate, memo: dict) -> bool:
+    """Is the candidate inside one of the group's spans? `memo` keeps a `SpanIndex` of the
+    group's spans per group, made again only when spans were added, so that a group of thousands
+    of mentions is not scanned for each candidate."""
+    n, index = memo.get(id(g), (-1, None))
+    if n != len(g.spans):
+        index = SpanIndex(g.spans)
+        memo[id(g)] = (len(g.spans), index)
+    return any(a <= c.start and c.end <= b for a, b in index.overlapping(c.start, c.end))
 
 
 def _first_long_span(g: _Group, memo: dict) -> Optional[tuple[int, int]]:
