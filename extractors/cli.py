@@ -314,12 +314,17 @@ def train_(data: Optional[List[Path]] = typer.Option(
                                                     help="The NER folds the typer and linker train with "
                                                          "(default: build/ner_folds)."),
            config: Path = typer.Option(Path("data/ner.cfg"), "--config", help="spaCy training config (NER)."),
-           seed: Optional[int] = typer.Option(None, "--seed", help="Random seed (NER); default: the config's.")):
+           seed: Optional[int] = typer.Option(None, "--seed", help="Random seed (NER); default: the config's."),
+           oof: Optional[Path] = typer.Option(None, "--oof", help="Typer: also write its cross-validated "
+                                                                  "records (each from a model that never saw "
+                                                                  "it) and their gold to this folder.")):
     """Train a statistical part from the hand annotations (the pipeline loads it from the package).
     Order: ner, ner-folds, typer, linker (each later part learns from the output of the earlier)."""
     from .train import DataError
     if component not in ("ner", "ner-folds", "linker", "typer"):
         raise typer.BadParameter("expected ner, ner-folds, linker or typer", param_hint="--component")
+    if oof is not None and component != "typer":
+        raise typer.BadParameter("only the typer's training writes out-of-fold records", param_hint="--oof")
     try:
         if component in ("typer", "linker"):
             try:
@@ -329,7 +334,7 @@ def train_(data: Optional[List[Path]] = typer.Option(
                                          param_hint="--component")
         if component == "typer":
             from .train_typer import DEFAULT_OUT as TYPER_OUT, train_typer
-            rep = train_typer(data, out or TYPER_OUT, ner_folds)
+            rep = train_typer(data, out or TYPER_OUT, ner_folds, out_of_fold=oof)
             typer.echo(f"{rep.records} records, {rep.candidates} labelled candidates, {rep.seconds:.0f}s -> {rep.out}\n"
                        f"margins {rep.margins}; typed F1 of the candidates (cross-validated) "
                        f"{rep.cv['candidates_typed_f1']}; the margin search would pick "

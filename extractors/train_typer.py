@@ -198,10 +198,11 @@ def _folds(data: list[Labelled]):
         yield k, [d for d in data if d.record % FOLDS != k], [d for d in data if d.record % FOLDS == k]
 
 
-def cross_validate(records: list[dict], data: list[Labelled], pipes=None) -> tuple[dict, dict]:
+def cross_validate(records: list[dict], data: list[Labelled], pipes=None) -> tuple[dict, dict, list]:
     """(margins, report): the fixed margins (`FIXED_MARGINS`) with the candidates' out-of-fold
     typed F1 at them and what the search would pick (`pick_margins`); per-field F1 of the
-    pipeline run on each fold with that fold's model, typer off vs on."""
+    pipeline run on each fold with that fold's model, typer off vs on; and those records, typer
+    on (out of fold: each made by a model that never saw it), in the order of `records`."""
     oof: dict[int, list] = {}
     models = {}
     for k, train, test in _folds(data):
@@ -229,7 +230,7 @@ def cross_validate(records: list[dict], data: list[Labelled], pipes=None) -> tup
         _typer_of(ex).model = None   # built off: leave them so
     f_off, f_on = _fields(records, off), _fields(records, on)
     report["fields"] = {f: {"off": f_off[f], "on": f_on[f]} for f in f_off}
-    return margins, report
+    return margins, report, on
 
 
 def _typer_of(ex):
@@ -270,16 +271,32 @@ class TyperReport:
         return "\n".join(lines)
 
 
+def write_out_of_fold(folder: Path, records: list[dict], preds: list[dict]) -> None:
+    """The cross-validated records beside their gold, for error lists that no model saw:
+    `folder`/gold.jsonl and `folder`/records.jsonl, line by line the same abstracts (score them
+    with `extractors eval folder/records.jsonl --gold folder/gold.jsonl -v`)."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "gold.jsonl", "w", encoding="utf-8") as g, open(folder / "records.jsonl", "w", encoding="utf-8") as p:
+        for gold, pred in zip(records, preds):
+            g.write(json.dumps(gold, ensure_ascii=False) + "\n")
+            p.write(json.dumps(pred, ensure_ascii=False) + "\n")
+
+
 def train_typer(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT,
-                ner_folds: Optional[Path] = None, seen_ok: bool = False) -> TyperReport:
+                ner_folds: Optional[Path] = None, seen_ok: bool = False,
+                out_of_fold: Optional[Path] = None) -> TyperReport:
     """Train the typer on `data` (default data/annotations), each record run with a NER that
-    never saw it (`ner_folds`, train.folds_for), and write its weights to `out`."""
+    never saw it (`ner_folds`, train.folds_for), and write its weights to `out`; with
+    `out_of_fold`, also the cross-validated records there (`write_out_of_fold`)."""
     t0 = time.perf_counter()
     files, records, provenance = training_set(data, DEFAULT_DATA)
     folds = folds_for(records, ner_folds, seen_ok)
     pipes = Pipelines(folds, typer="rules")
     data_ = labelled(records, pipes)
-    margins, cv = cross_validate(records, data_, pipes)
+    margins, cv, preds = cross_validate(records, data_, pipes)
+    if out_of_fold is not None:
+        write_out_of_fold(out_of_fold, records, preds)
     provenance["ner_folds"] = folds is not None
     model = fit(data_)
     n = sum(1 for d in data_ for y in d.labels if y is not None)

@@ -158,8 +158,12 @@ def test_training_is_reproducible(tmp_path):
     data.write_text("\n".join(lines) + "\n", encoding="utf-8")
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     train_typer([data], a, seen_ok=True)   # the training code only: the shipped NER saw these records
-    train_typer([data], b, seen_ok=True)
-    assert a.read_bytes() == b.read_bytes()
+    train_typer([data], b, seen_ok=True, out_of_fold=tmp_path / "oof")
+    assert a.read_bytes() == b.read_bytes()   # writing the out-of-fold records changes nothing
+    gold = [json.loads(x) for x in (tmp_path / "oof" / "gold.jsonl").read_text(encoding="utf-8").splitlines()]
+    pred = [json.loads(x) for x in (tmp_path / "oof" / "records.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len(gold) == len(pred) == 25
+    assert [g["text"] for g in gold] == [p["text"] for p in pred] == [json.loads(x)["text"] for x in lines]
     model = json.loads(a.read_text(encoding="utf-8"))
     assert model["trained_on"]["records"] == 25 and model["weights"]
     # the margins are fixed hyperparameters: a retraining on other data decides with the same ones;
