@@ -50,7 +50,7 @@ from .textutil import WORDS, doc_text, rx
 from .candidates import Source, Weight, is_family, is_number_format
 from .field_terms import is_generic_term
 from .entities import Entity, add_entities, named_measure_words, singular_measure
-from .names import MEASURED_BY_WORDS
+from .names import MEASURED_BY_WORDS, RELATIVE_TO_WORDS
 from .numbers import BY_HEDGES, inner_numbers
 from .quality import generic_words, plurals
 from .sentences import Sentences, doc_sentences, sentences  # noqa: F401  (sentences: link_features imports it from here)
@@ -503,8 +503,8 @@ def share_links(text: str, nums) -> None:
 
 
 #: words that say which measure the numbers of a sentence are in: "in terms of mIoU", "measured
-#: by FID", "w.r.t. BLEU" (names.MEASURED_BY_WORDS)
-_FRAME = rx(rf"\b(?:{MEASURED_BY_WORDS})\s+(?:the\s+)?", regex.IGNORECASE)
+#: by FID", "w.r.t. BLEU" (names.MEASURED_BY_WORDS, names.RELATIVE_TO_WORDS)
+_FRAME = rx(rf"\b(?:{MEASURED_BY_WORDS}|{RELATIVE_TO_WORDS})\s+(?:the\s+)?", regex.IGNORECASE)
 
 
 def _framed_metric(text, nums, sents: Sentences, metrics, held, held_at, revived) -> None:

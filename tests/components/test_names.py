@@ -304,6 +304,26 @@ def test_kind_noun_after_a_name_types_it(text, word, typ):
         assert c.context and max(c.context, key=c.context.get) == typ, c.context
 
 
+@pytest.mark.parametrize("text, word, metric", [
+    ("We compare the models in terms of BLEU.", "BLEU", True),
+    ("Quality is measured by FID on both sets.", "FID", True),
+    ("Our agents are evaluated by SPL across scenes.", "SPL", True),
+    # what a result is taken relative to is a reference, not a measure (names.RELATIVE_TO_WORDS)
+    ("each client enjoys sub-linear regret with respect to the RF approximation of its best kernel",
+     "RF", False),
+    ("the gradient w.r.t. the KL objective vanishes", "KL", False),
+])
+def test_measured_by_words_vote_metric(text, word, metric):
+    """A name right after "in terms of", "measured by", "evaluated by" is the measure of a result:
+    names.context_types votes it METRIC; after "with respect to" / "w.r.t." it gets no such vote."""
+    from extractors.components.candidates import Candidate, Source
+    from extractors.components.names import context_types
+    start = text.index(word)
+    c = Candidate(start, start + len(word), word, Source.SHAPE, {})
+    context_types(text, [c])
+    assert (c.context.get("METRIC", 0) > 0) is metric, c.context
+
+
 @pytest.mark.parametrize("text, name, expected", [
     ("Our method, PANDA, outperforms the state-of-the-art.", "PANDA", "METHOD"),
     ("We provide a new benchmarking environment, gMiniWoB, which enables an adversary.", "gMiniWoB", "BENCHMARK"),
