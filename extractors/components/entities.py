@@ -1044,8 +1044,9 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
 def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Candidate]:
     """How the statistical NER joins the rules: where its span overlaps a rule candidate it only
     votes for that candidate's type (rules know the boundaries better); elsewhere its span is
-    kept when, trimmed of function words, it still reads as a name (a capital or digit) or, for a
-    task, as an activity ("speech emotion recognition")."""
+    kept when, trimmed of function words (word list ``ner_trim``) and of words with no letter or
+    digit at either end, it still reads as a name (a capital or digit) or, for a task, as an
+    activity ("speech emotion recognition")."""
     from .names import _task_phrase
     out = []
     for ent in doc.ents:
@@ -1060,8 +1061,8 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
         words = ent.text.split()
         while words and (words[-1].lower() in _NER_TRIM or not words[-1][-1:].isalnum() or _adverb(words[-1])):
             words.pop()  # "Nait consistently": an adverb after a name is not part of it
-        while words and words[0].lower() in _NER_TRIM:
-            words.pop(0)
+        while words and (words[0].lower() in _NER_TRIM or not any(ch.isalnum() for ch in words[0])):
+            words.pop(0)  # "• β-KL": a bullet or a dash before a name is not part of it
         if not words or any(w.lower() in _CLAUSE_WORDS for w in words):
             continue  # "Shapley explainability make an untenable assumption": a clause, not a name
         surface = " ".join(words)
@@ -1098,8 +1099,9 @@ _NOT_NAME_CHARS = rx(r"""
 _NER_LABELS_USED = frozenset({"METHOD", "MODEL"})
 
 
-# a sentence's end, a colon or an enumeration mark ("(a)", "b)") right before a phrase
-_AFTER_BREAK = rx(r"(?:[.!?:;]|\(\w{1,3}\)|\b\w{1,3}\))\s*$")
+# a sentence's end, a colon or an enumeration mark ("(a)", "b)", a bullet: "$\bullet$ If ...")
+# right before a phrase
+_AFTER_BREAK = rx(r"(?:[.!?:;•◦▪‣⁃]|\(\w{1,3}\)|\b\w{1,3}\))\s*$")
 
 
 def _sentence_start_phrase(text: str, start: int, surface: str) -> bool:

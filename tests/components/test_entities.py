@@ -444,3 +444,28 @@ def test_no_entity_inside_a_bound(extractor, text, gone):
     names = {e.name for f in ENTITY_FIELDS for e in getattr(rec, f)}
     assert not names & gone, names
     assert any("regret" in e.name for e in rec.metrics)
+
+
+@pytest.mark.parametrize("text, label, span, name", [
+    # a bullet (LaTeX \ding, \bullet) or a dash the NER's span starts with is not part of the name
+    ("trade-offs: • β-KL regularization directly", "METHOD", "• β-KL", "β-KL"),
+    ("two variants – FooNet and BarNet", "METHOD", "– FooNet", "FooNet"),
+    # function words at either end go too; what is left must still read as a name
+    ("we train the ResNet-50 of prior work", "MODEL", "the ResNet-50 of", "ResNet-50"),
+    ("results of • – ", "METHOD", "• –", None),
+    # a capital that only starts a bulleted item is no name ("$\\bullet$ If $d = O(\\log n)$ ...")
+    ("there is a sharp transition. • If d is small, the bound holds", "METHOD", "• If", None),
+])
+def test_ner_spans_are_trimmed_to_a_name(text, label, span, name):
+    """entities._ner_candidates: a NER span with no rule candidate under it is kept trimmed of
+    function words and of words with no letter or digit, at either end (offsets into the text)."""
+    import spacy
+    from extractors.components.entities import _ner_candidates
+    doc = spacy.blank("en")(text)
+    start = text.index(span)
+    doc.ents = [doc.char_span(start, start + len(span), label=label, alignment_mode="expand")]
+    got = _ner_candidates(doc, text, [])
+    if name is None:
+        assert got == []
+    else:
+        assert [(c.text, text[c.start:c.end]) for c in got] == [(name, name)]
