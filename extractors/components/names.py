@@ -1512,6 +1512,15 @@ def _suite_shaped(name: str) -> bool:
 _DATA_HEAD_AFTER = rx(r"\s+((?:\p{Ll}[\p{Ll}\-]*\s+){1,2})(\p{Ll}+)\b")
 
 
+def _quantity_of(typ: str, word: str) -> bool:
+    """Does a measure's noun after a name make a quantity of the name rather than say what the
+    name is (word list ``quantity_heads``: "the TD error", "the SW distance", "KL divergence")?
+    The quantity is the measure; the name is what it is taken of (in the development annotations
+    no name before "distance", "divergence" or "error" is a metric by itself, 11 are methods or
+    unannotated); "the FID score", "the ECE metric" still name the metric."""
+    return typ == "METRIC" and word.casefold() in resources.word_list("quantity_heads")
+
+
 def context_types(text: str, cands: list[Candidate]) -> None:
     """Type evidence from the words around each candidate (any component's)."""
     heads = _tables()[3]
@@ -1541,7 +1550,7 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             t = head_type(word, heads)
             plural = word.endswith("s") and head_type(word[:-1], heads) or word.endswith("ies")
             if t and (not plural or word.casefold() in _DATA_KINDS and _suite_shaped(c.text)) \
-                    and (t != "TASK" or c.source == Source.ACRONYM):
+                    and (t != "TASK" or c.source == Source.ACRONYM) and not _quantity_of(t, word):
                 _vote(c.context, t, Weight.HEAD_NOUN)
             elif t is None:
                 # "the NTU-XVIEW skeleton joint dataset": a data head noun after words that describe

@@ -304,6 +304,30 @@ def test_kind_noun_after_a_name_types_it(text, word, typ):
         assert c.context and max(c.context, key=c.context.get) == typ, c.context
 
 
+@pytest.mark.parametrize("text, word, typ", [
+    # a measure's kind noun after a name says the name is a metric
+    ("We report the ROUGE score of each summary.", "ROUGE", "METRIC"),
+    ("calibration is measured with the ECE metric", "ECE", "METRIC"),
+    # a quantity noun after a name makes a quantity of it (names._quantity_of): no METRIC vote
+    ("The CT divergence consists of the expected cost of a forward CT.", "CT", None),
+    ("Sliced Wasserstein (SW) distance suffers from redundant projections", "SW", None),
+    ("weighs experiences by the magnitude of their temporal-difference (TD) error", "TD", None),
+    ("to within desired TV distance when the distribution is unknown", "TV", None),
+])
+def test_quantity_noun_after_a_name_does_not_type_it(text, word, typ):
+    """names.context_types: "the FID score" types FID a metric; "the TD error", "the SW distance"
+    name a quantity of TD and SW (word list ``quantity_heads``), not what TD and SW are."""
+    from extractors.components.candidates import Candidate, Source
+    from extractors.components.names import context_types
+    start = text.index(word)
+    c = Candidate(start, start + len(word), word, Source.SHAPE, {})
+    context_types(text, [c])
+    if typ is None:
+        assert "METRIC" not in c.context, c.context
+    else:
+        assert c.context and max(c.context, key=c.context.get) == typ, c.context
+
+
 @pytest.mark.parametrize("text, word, metric", [
     ("We compare the models in terms of BLEU.", "BLEU", True),
     ("Quality is measured by FID on both sets.", "FID", True),
