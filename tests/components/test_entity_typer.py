@@ -68,8 +68,14 @@ def _s(**by_class) -> list[float]:
     (_row("METHOD"), _s(METHOD=1.0, MODEL=2.5), "MODEL"),           # beyond it: retyped
     (_row("METHOD"), _s(METHOD=1.0, NONE=1.4), "METHOD"),           # the drop margin
     (_row("METHOD"), _s(METHOD=1.0, NONE=1.6), NONE),
-    (_row("METHOD", ["gap:2"]), _s(METHOD=1.0, NONE=5.0), "METHOD"),  # a decisive cue locks the rules' type
+    (_row("METHOD", ["gap:2"]), _s(METHOD=1.0, NONE=3.0), "METHOD"),  # a decisive cue locks the rules' type
     (_row("METHOD", ["src:markup"]), _s(METHOD=1.0, MODEL=5.0), "METHOD"),
+    # a lead of votes alone does not lock a type the model gives under LEAD_VETO (p 0.017 here) ...
+    (_row("METRIC", ["gap:2"]), _s(METRIC=1.0, NONE=5.0), NONE),
+    (_row("METRIC", ["gap:4"]), _s(METRIC=1.0, METHOD=5.0), "METHOD"),
+    # ... but a cue of the text does, however sure the model is
+    (_row("METRIC", ["gap:2", "src:pattern"]), _s(METRIC=1.0, METHOD=9.0), "METRIC"),
+    (_row("METHOD", ["src:markup"]), _s(METHOD=1.0, NONE=9.0), "METHOD"),
     (_row(NONE, entity=False), _s(TASK=0.1), "TASK"),               # a long-tail phrase added (margin 0)
     (_row(NONE, ["num"], entity=False), _s(METRIC=1.0), NONE),      # a metric needs a clear lead (add:METRIC)
     (_row(NONE, ["num"], entity=False), _s(METRIC=2.0), "METRIC"),
