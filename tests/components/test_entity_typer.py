@@ -15,7 +15,7 @@ from conftest import ROOT
 from tables import case_ids, cases, check_table
 
 TABLE = cases("typer")
-MARGINS = {"retype": 1.0, "drop": 0.5, "add": 0.0, "add:METRIC": 1.5}
+MARGINS = {"retype": 1.0, "drop": 0.5, "drop:TASK": 0.2, "add": 0.0, "add:METRIC": 1.5}
 
 
 def test_table_is_sound():
@@ -68,6 +68,10 @@ def _s(**by_class) -> list[float]:
     (_row("METHOD"), _s(METHOD=1.0, MODEL=2.5), "MODEL"),           # beyond it: retyped
     (_row("METHOD"), _s(METHOD=1.0, NONE=1.4), "METHOD"),           # the drop margin
     (_row("METHOD"), _s(METHOD=1.0, NONE=1.6), NONE),
+    (_row("TASK"), _s(TASK=1.0, NONE=1.3), NONE),                  # a task is dropped on a smaller lead (drop:TASK)
+    (_row("TASK"), _s(TASK=1.0, NONE=1.1), "TASK"),
+    (_row("TASK", ["l2:problem of"]), _s(TASK=1.0, NONE=9.0), "TASK"),   # "the problem of X" defines a task
+    (_row("METHOD", ["l2:problem of"]), _s(METHOD=1.0, NONE=9.0), NONE),  # ... not a method
     (_row("METHOD", ["gap:2"]), _s(METHOD=1.0, NONE=3.0), "METHOD"),  # a decisive cue locks the rules' type
     (_row("METHOD", ["src:markup"]), _s(METHOD=1.0, MODEL=5.0), "METHOD"),
     # a lead of votes alone does not lock a type the model gives under LEAD_VETO (p 0.017 here) ...
