@@ -208,7 +208,7 @@ def _folds(data: list[Labelled]):
 
 
 def cross_validate(records: list[dict], data: list[Labelled], pipes=None) -> tuple[dict, dict, list]:
-    """(margins, report): the fixed margins (`FIXED_MARGINS`) with the candidates' out-of-fold
+    """(margins, report, records): the fixed margins (`FIXED_MARGINS`) with the candidates' out-of-fold
     typed F1 at them and what the search would pick (`pick_margins`); per-field F1 of the
     pipeline run on each fold with that fold's model, typer off vs on; and those records, typer
     on (out of fold: each made by a model that never saw it), in the order of `records`."""
