@@ -354,14 +354,18 @@ def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate
         if start > 0 and (key[start - 1].isalnum() or key[start - 1] in "@^"
                           or text[start - 1] in "-‐" and start > 1 and text[start - 2].isalnum()):
             continue
-        forms = values[code >> _LEN_BITS][1]
         if end + 1 < len(key) and (key[end + 1].isalnum() or key[end + 1] in "@^"
                                    or text[end + 1] in "-‐" and end + 2 < len(text) and text[end + 2].isalnum()):
+            if text[end + 1].isalpha():
+                continue  # the word goes on ("imagenets"): a family variant, a year or a script
+                # never starts with a letter (`_VARIANT`, `_YEAR`, `_SCRIPT`); most matches end here
+            forms = values[code >> _LEN_BITS][1]
             family = _family_member(text, start, end + 1, forms) or _year(text, start, end + 1, forms) \
                 or _script(text, start, end + 1, forms)
             if family:
                 hits.append((*family, 1))
             continue
+        forms = values[code >> _LEN_BITS][1]
         surface = text[start:end + 1]
         ok = [f for f in forms if _exact_ok(surface, f[0], f[1])]
         if ok and _sentence_initial_word(text, start, end + 1, sents):
