@@ -45,6 +45,7 @@ CASES = [
     ("zero-shot test accuracy", "METRIC", "zero-shot accuracy"),
     ("test error", "METRIC", "error"),
     ("accurate", "METRIC", "accuracy"),            # "6.25% more accurate"
+    ("efficient", "METRIC", "efficiency"),         # "280 times more efficient"
     ("adversarial accuracy", "METRIC", "robust accuracy"),
     ("accuracy under attack", "METRIC", "robust accuracy"),
     ("certified accuracy", "METRIC", "certified accuracy"),   # not robust accuracy: a guarantee
