@@ -217,3 +217,54 @@ def test_end_anchored_cues_found_from_the_end_agree(name, width):
         for s in range(len(text) + 1):
             lo = max(0, s - width)
             assert (fast.search(text, lo, s) is None) == (slow.search(text, lo, s) is None), (name, text[lo:s])
+
+
+# ---------------------------------------------------------------- the NER's matrix products
+
+def test_ner_products_go_through_numpy_with_one_blas_thread_only_inside_them():
+    """pipeline.MatmulOps: every layer of the shipped NER multiplies with it; it agrees with thinc's
+    blis to float32 rounding; the one-thread limit holds inside a product and is lifted after."""
+    import numpy
+    from threadpoolctl import threadpool_info
+    from thinc.api import NumpyOps
+    from extractors import pipeline
+
+    nlp = pipeline.build_nlp()
+    ner = nlp.get_pipe("ner").ner
+    assert {type(node.ops) for node in ner.model.walk()} == {pipeline.MatmulOps}
+    rng = numpy.random.default_rng(3)
+    x, w = rng.random((300, 128), dtype="float32"), rng.random((96, 128), dtype="float32")
+    ours, blis = pipeline.MatmulOps().gemm(x, w, trans2=True), NumpyOps().gemm(x, w, trans2=True)
+    assert ours.dtype == numpy.float32 and ours.shape == (300, 96)
+    numpy.testing.assert_allclose(ours, blis, rtol=1e-5)
+    out = numpy.empty((128, 128), dtype="float32")
+    assert pipeline.MatmulOps().gemm(x, x, out=out, trans1=True) is out
+    numpy.testing.assert_allclose(out, x.T @ x, rtol=1e-5)
+    before = [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+    with pipeline._one_blas_thread():
+        assert all(i["num_threads"] == 1 for i in threadpool_info() if i["user_api"] == "blas")
+    assert [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"] == before
+
+
+def test_ner_spans_are_blis_spans():
+    """The NER finds the same entities with numpy's products as with blis's, on every seed abstract
+    (benchmarks/blas.py: the same on the whole corpus)."""
+    from thinc.api import NumpyOps
+    from extractors import pipeline
+    from extractors.normalize import normalize
+
+    ex = pipeline.Extractor(pipeline.build_nlp())
+    ner = ex.nlp.get_pipe("ner").ner
+    docs = [ex._make_doc(normalize(t)) for t in seed_texts()]
+
+    def spans(ops):
+        for node in ner.model.walk():
+            node.ops = ops
+        batch = [d.copy() for d in docs]
+        for _ in ner.pipe(batch, batch_size=32):
+            pass
+        return [[(e.start_char, e.end_char, e.label_) for e in d.ents] for d in batch]
+
+    ours = spans(pipeline.MatmulOps())
+    assert sum(map(len, ours)) > 50
+    assert ours == spans(NumpyOps())
