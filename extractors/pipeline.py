@@ -52,8 +52,6 @@ class MatmulOps(NumpyOps):
     each product only (threadpoolctl), so a program that calls `extract()` keeps its own BLAS
     threads everywhere else."""
 
-    name = "numpy"
-
     def __init__(self, **kwargs) -> None:
         super().__init__(use_blis=False, **kwargs)
 
