@@ -6,6 +6,7 @@ coordinates; `assemble` maps every span back to the raw text in one place.
 """
 
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources as _resources
 from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
@@ -60,16 +61,17 @@ class MatmulOps(NumpyOps):
             return super().gemm(x, y, out=out, trans1=trans1, trans2=trans2)
 
 
-_BLAS = []
+@lru_cache(maxsize=1)
+def _blas_controller():
+    """threadpoolctl's view of the process's BLAS libraries, made on first use (it inspects the
+    loaded libraries, ~1 ms)."""
+    from threadpoolctl import ThreadpoolController
+    return ThreadpoolController()
 
 
 def _one_blas_thread():
-    """A context in which numpy's BLAS uses one thread (a threadpoolctl controller, made on first
-    use: it inspects the process's loaded libraries, ~ms)."""
-    if not _BLAS:
-        from threadpoolctl import ThreadpoolController
-        _BLAS.append(ThreadpoolController())
-    return _BLAS[0].limit(limits=1, user_api="blas")
+    """A context in which numpy's BLAS uses one thread."""
+    return _blas_controller().limit(limits=1, user_api="blas")
 
 
 def load_ner(nlp: Language, path: Optional[str] = None):
