@@ -226,7 +226,7 @@ def _value_of(m) -> Optional[float]:
     if m.group("pow"):
         try:
             return float(m.group("pow")) ** int(m.group("pexp").translate(_MINUS))
-        except OverflowError:
+        except (OverflowError, ZeroDivisionError):  # `10^{999}`; `0^{-3}` has no value
             return None
     digits = _THOUSANDS.sub("", m.group("num"))
     exp = m.group("exp") or m.group("exp2") or m.group("eexp")
