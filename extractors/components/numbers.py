@@ -234,9 +234,12 @@ def _value_of(m) -> Optional[float]:
     return -value if m.group("sign") in ("-", "−") else value
 
 
-def _expand(written: float, multiplier: float) -> float:
-    """`4.1` and 1e9 -> 4.1e9 exactly as written (not 4099999999.9999995)."""
-    return float(f"{written!r}e{round(math.log10(multiplier))}")
+def _expand(written: float, multiplier: float) -> Optional[float]:
+    """`4.1` and 1e9 -> 4.1e9 exactly as written (not 4099999999.9999995); `3e+57` and 1e9 ->
+    3e+66; None when the product is too large for a float (`10^{300}` trillion)."""
+    mantissa, _, exponent = repr(written).partition("e")
+    value = float(f"{mantissa}e{int(exponent or 0) + round(math.log10(multiplier))}")
+    return value if math.isfinite(value) else None
 
 
 #: a number with a magnitude and a dash: what comes next is a range's other end ("seq. length 1K-4K",
@@ -469,6 +472,8 @@ def _read_number(text: str, m: regex.Match, excl, t) -> Optional[NumberMatch]:
                       multiplier=mult, written=value)
     if mult:
         num.value = _expand(value, t["magnitudes"][mult][0])
+        if num.value is None:
+            return None
         num.magnitude = mult
     unit, kind = _attached_unit(text, m, num, spread, attached, t)
     if integer and _decade(text, s, e, value):
@@ -577,8 +582,9 @@ def _attached_unit(text: str, m: regex.Match, num: NumberMatch, spread, attached
 def _magnitude_word(text: str, num: NumberMatch, spread, mult, t) -> None:
     """A magnitude written as a word after the number ("1.2 million", "$5 billion")."""
     wm = None if mult else t["magnitude_words_rx"].match(text, num.end)
-    if wm:
-        num.value = _expand(num.value, t["magnitudes"][wm.group(1)][0])
+    expanded = _expand(num.value, t["magnitudes"][wm.group(1)][0]) if wm else None
+    if expanded is not None:
+        num.value = expanded
         num.magnitude = wm.group(1)
         num.end = wm.end()
         spread = spread or _spread(text, num.end, t)
