@@ -109,6 +109,8 @@ def head_type(word: str, heads) -> str | None:
 
 
 def _vote(types: dict, typ: str | None, w: float) -> None:
+    """Add `w` to the vote for `typ` (a head noun's type), to METHOD and METRIC for a MEASURE
+    (type_heads.tsv): MEASURE is never a candidate's type itself."""
     if not typ:
         return
     for t in (("METHOD", "METRIC") if typ == "MEASURE" else (typ,)):
@@ -447,7 +449,9 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
                         # ("a manifold learning technique called diffusion maps"); not "learners (called
                         # clients)", "collectively called their phenotypes" (on the development
                         # annotations 1 of 15 such phrases without a kind was a system)
-                        out.append(Candidate(run[0], run[1], text[run[0]:run[1]], Source.CALLED, {t: Weight.PATTERN} if t else {}))
+                        types: dict = {}
+                        _vote(types, t, Weight.PATTERN)
+                        out.append(Candidate(run[0], run[1], text[run[0]:run[1]], Source.CALLED, types))
                     continue
                 found = False
                 # "a new fine-tuning method termed as SSF": the head noun before the naming word
@@ -725,8 +729,9 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
                         and not rx(r"[()\[\]]").search(phrase[:c.start()]) and rx(r"\s|[,.;:(]|$").match(phrase, c.end()):
                     # the kind noun types the name as a head noun after it would ("our method SST":
                     # a method, whatever the lexicon knows SST as); not a task noun (see "called")
-                    return [Candidate(pos + c.start(), pos + c.end(), c.group(), Source.PROPOSAL,
-                                      {t: Weight.HEAD_NOUN} if t != "TASK" else {}, proposed=True)]
+                    types: dict = {}
+                    _vote(types, t if t != "TASK" else None, Weight.HEAD_NOUN)  # "our new measure X": method and metric
+                    return [Candidate(pos + c.start(), pos + c.end(), c.group(), Source.PROPOSAL, types, proposed=True)]
     if not m or len(phrase[:m.start()].split()) > max_words or rx(r"[()\[\]]").search(phrase[:m.start()]):
         return []
     before = phrase[:m.start()]
