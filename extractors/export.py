@@ -25,10 +25,10 @@ import io
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, Union
+from typing import Iterable, Iterator, Optional, Union
 
 from .models import ENTITY_FIELDS
-from .recordfiles import Reading, record_files, unique_records
+from .recordfiles import RECORD_SHAPE_ERRORS, Reading, record_files, unique_records
 
 FORMATS = ("parquet", "csv")
 BATCH = 10_000          # rows buffered per table before they are written
@@ -78,41 +78,81 @@ class Export:
 def rows_of(rec: dict) -> dict[str, list[tuple]]:
     """The rows one record gives to each table (tuples in `TABLES` column order)."""
     rid = rec.get("id")
-    sources = rec.get("sources") or []
+    sources = _items(rec, "sources")
     key = next((s.get("key") for s in sources if isinstance(s, dict) and s.get("key") is not None), None)
-    counts = [len(rec.get(f) or []) for f in ENTITY_FIELDS]
+    counts = [len(_items(rec, f)) for f in ENTITY_FIELDS]
     out: dict[str, list[tuple]] = {t: [] for t in TABLES}
     out["papers"].append((rid, key, rec.get("title"), rec.get("venue"), rec.get("year"), len(sources),
-                          len(rec.get("text") or ""), *counts,
-                          *(len(rec.get(f) or []) for f in ("acronyms", "results", "bounds", "urls",
-                                                           "leaderboard"))))
+                          len(_text(rec)), *counts,
+                          *(len(_items(rec, f)) for f in ("acronyms", "results", "bounds", "urls",
+                                                         "leaderboard"))))
     for s in sources:
         out["sources"].append((rid, s.get("path"), s.get("index"), s.get("line"), s.get("key")))
     for f in ENTITY_FIELDS:
-        for e in rec.get(f) or []:
-            mentions = e.get("mentions") or []
+        for e in _items(rec, f):
+            mentions = _items(e, "mentions")
             first = min(mentions, key=lambda m: (m.get("start", 0), m.get("end", 0))) if mentions else {}
             out["entities"].append((rid, ENTITY_TYPE[f], e.get("name"), e.get("canonical"), e.get("role"),
                                     len(mentions), first.get("start"), first.get("end"), first.get("text"),
                                     e.get("confidence")))
-    for i, r in enumerate(rec.get("results") or []):
+    for i, r in enumerate(_items(rec, "results")):
         span = r.get("span") or {}
         conf = r.get("confidence") if isinstance(r.get("confidence"), dict) else {}
         out["results"].append((rid, i, r.get("value"), r.get("unit"), r.get("kind"), r.get("qualifier"),
                                r.get("metric"), r.get("subject"), r.get("dataset"), span.get("start"),
                                span.get("end"), span.get("text"), conf.get("metric"), conf.get("subject"),
                                conf.get("dataset")))
-    for row in rec.get("leaderboard") or []:
+    for row in _items(rec, "leaderboard"):
         out["leaderboard"].append((rid, row.get("subject"), row.get("dataset"), row.get("metric"),
                                    row.get("value"), row.get("unit"), row.get("qualifier"),
                                    row.get("result_index"), row.get("confidence")))
     return out
 
 
-def _records(inputs: Iterable[Union[str, Path]], res: Export) -> Iterator[dict]:
+def _items(obj: dict, key: str) -> list:
+    """The list `obj[key]` (empty when absent or null); TypeError when it is something else."""
+    value = obj.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise TypeError(f"{key}: not a list")
+    return value
+
+
+def _text(rec: dict) -> str:
+    text = rec.get("text")
+    if not isinstance(text, str):
+        raise TypeError("text: not a string")
+    return text
+
+
+#: the Python values a column of each type holds (besides None)
+_COLUMN_VALUES = {"string": (str,), "int64": (int,), "float64": (int, float)}
+
+
+def _typed(tables_rows: dict[str, list[tuple]]) -> tuple[dict[str, list[tuple]], Optional[str]]:
+    """The rows of one record with each value of the type its column declares (`TABLES`), and
+    None; or the rows and why one value cannot be (a `title` that is a list, a `year` past int64).
+    A whole float in an int64 column becomes an int (JSON Schema counts 2021.0 an integer)."""
+    out: dict[str, list[tuple]] = {}
+    for t, rows in tables_rows.items():
+        typed = []
+        for row in rows:
+            values = list(row)
+            for i, (value, (column, typ)) in enumerate(zip(row, TABLES[t])):
+                if typ == "int64" and isinstance(value, float) and value.is_integer() and -2**63 <= value < 2**63:
+                    value = values[i] = int(value)
+                if value is not None and (isinstance(value, bool) or not isinstance(value, _COLUMN_VALUES[typ])
+                                          or typ == "int64" and not -2**63 <= value < 2**63):
+                    return tables_rows, f"{t}.{column}: {value!r} is not {typ}"
+            typed.append(tuple(values))
+        out[t] = typed
+    return out, None
+
+
+def _records(inputs: Iterable[Union[str, Path]], res: Export) -> Iterator[tuple[str, dict]]:
     reading = Reading()
-    for _where, rec in unique_records(inputs, reading):
-        yield rec
+    yield from unique_records(inputs, reading)
     res.files += reading.files
     res.records += reading.records
     res.duplicates += reading.duplicates
@@ -207,8 +247,17 @@ def export(inputs: Iterable[Union[str, Path]], out_dir: Union[str, Path], fmt: s
     buffers: dict[str, list[tuple]] = {t: [] for t in TABLES}
     ok = False
     try:
-        for rec in _records(inputs, res):
-            for t, rows in rows_of(rec).items():
+        for where, rec in _records(inputs, res):
+            try:
+                tables_rows, wrong = _typed(rows_of(rec))
+            except RECORD_SHAPE_ERRORS as e:
+                from .validate import malformed   # jsonschema only when a record is broken
+                res.problems += malformed(where, rec, e)
+                continue
+            if wrong:
+                res.problems.append(f"{where}: {wrong}")
+                continue
+            for t, rows in tables_rows.items():
                 buf = buffers[t]
                 buf.extend(rows)
                 res.rows[t] += len(rows)

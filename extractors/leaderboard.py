@@ -46,6 +46,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,8 +57,9 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
 from .canonical import lower_is_better, row_canonicals, split_kind
 from .canonical import group_key  # names that differ only in case, spacing or punctuation are one group
-from .models import LEADERBOARD_KINDS, SCHEMA_BASE_URL, SCHEMA_VERSION, LeaderboardRow, Qualifier, Source
-from .recordfiles import NoRecords, Reading, unique_records  # noqa: F401 (NoRecords: what collect raises)
+from .models import (LEADERBOARD_KINDS, RECORD_ID_PATTERN, SCHEMA_BASE_URL, SCHEMA_VERSION, LeaderboardRow,
+                     Qualifier, Source)
+from .recordfiles import RECORD_SHAPE_ERRORS, NoRecords, Reading, unique_records  # noqa: F401 (NoRecords: what collect raises)
 
 FORMATS = ("md", "csv", "json")
 UNSPECIFIED_TASK = "Unspecified"
@@ -92,7 +94,7 @@ class SotaRow(_Strict):
                                     description="the record's URLs of kind `model`")
     metrics: dict[str, str] = Field(description="metric -> value as text: '52.56', or '< 30' "
                                                 "with its qualifier (never a bare number then)")
-    record_id: str = Field(pattern=r"^[0-9a-f]{16}$", description="the paper's record id")
+    record_id: str = Field(pattern=RECORD_ID_PATTERN, description="the paper's record id")
     source: Source = Field(description="the record's first `sources` entry")
     venue: Optional[str] = None
     year: Optional[int] = None
@@ -202,7 +204,7 @@ def collect(inputs: Iterable[Union[str, Path]]) -> Collection:
     col = Collection()
     reading = Reading()
     for where, rec in unique_records(inputs, reading):
-        _add_record(rec, where, col)
+        _add_checked(rec, where, col)
     col.files, col.records_read, col.duplicates = reading.files, reading.records, reading.duplicates
     col.problems = reading.problems + col.problems
     return col
@@ -231,7 +233,23 @@ def _take(obj: object, where: str, col: Collection, seen: set[str]) -> None:
         col.duplicates += 1
         return
     seen.add(rid)
-    _add_record(obj, where, col)
+    _add_checked(obj, where, col)
+
+
+_RECORD_ID = re.compile(RECORD_ID_PATTERN)
+
+
+def _add_checked(rec: dict, where: str, col: Collection) -> None:
+    """`_add_record`, with a record that breaks the schema where a row needs it reported in
+    `col.problems` (``file:line: /pointer: message``) instead of failing the whole collection."""
+    if not _RECORD_ID.match(rec["id"]):
+        col.problems.append(f"{where}: /id: {rec['id']!r} is not a record id (16 hex digits)")
+        return
+    try:
+        _add_record(rec, where, col)
+    except RECORD_SHAPE_ERRORS as e:
+        from .validate import malformed   # jsonschema only when a record is broken
+        col.problems += malformed(where, rec, e)
 
 
 def _names(entities) -> tuple[str, ...]:
@@ -240,7 +258,10 @@ def _names(entities) -> tuple[str, ...]:
 
 def _add_record(rec: dict, where: str, col: Collection) -> None:
     rows = rec.get("leaderboard") or []
-    if not isinstance(rows, list) or not rows:
+    if not isinstance(rows, list):
+        col.problems.append(f"{where}: /leaderboard: not a list")
+        return
+    if not rows:
         return
     entries = []
     for i, raw in enumerate(rows):

@@ -13,6 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 SCHEMA_VERSION = "1.0"
 SCHEMA_BASE_URL = "https://extractors.invalid/schemas"
+#: a record's id: the first 16 hex digits of the hash of its text (`record_id`)
+RECORD_ID_PATTERN = r"^[0-9a-f]{16}$"
 
 
 def record_id(text: str) -> str:
@@ -227,7 +229,7 @@ class Record(_Strict):
     })
 
     schema_version: Literal["1.0"] = SCHEMA_VERSION
-    id: str = Field(pattern=r"^[0-9a-f]{16}$")
+    id: str = Field(pattern=RECORD_ID_PATTERN)
     sources: list[Source] = Field(min_length=1)
     venue: Optional[str] = None
     year: Optional[int] = None

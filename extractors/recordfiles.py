@@ -56,6 +56,12 @@ class BadLine(str):
     """The reason a line could not be read as JSON (a str, so it prints as the message)."""
 
 
+#: what code that reads a record's fields raises when the record breaks the schema (a number
+#: where a list belongs, a list where an object does): `validate.malformed` turns it into
+#: problem lines that say where
+RECORD_SHAPE_ERRORS = (TypeError, AttributeError, KeyError, IndexError, ValueError)
+
+
 def read_objects(path: Path) -> Iterator[tuple[Optional[int], Parsed]]:
     """(line number, parsed object or `BadLine`) for each record of a file: JSON Lines streamed
     and split at ``\\n`` only; a ``.json`` file parsed whole (line None). Raises OSError when the

@@ -46,7 +46,7 @@ from typing import Any, Iterable, NamedTuple
 
 from . import leaderboard as lb
 from .models import ENTITY_FIELDS, TYPE_OF_FIELD
-from .recordfiles import BadLine, read_objects
+from .recordfiles import RECORD_SHAPE_ERRORS, BadLine, read_objects
 
 
 class ReportError(Exception):
@@ -671,7 +671,20 @@ def page_records(page: str) -> list[dict]:
 
 
 def render(records: list[dict], title: str = "extractors report") -> str:
-    """The whole page as one string: same records, same bytes."""
+    """The whole page as one string: same records, same bytes. Raises `ReportError` naming each
+    record that breaks the record schema, when one does and the page cannot be built."""
+    try:
+        return _page(records, title)
+    except RECORD_SHAPE_ERRORS:
+        from .validate import record_problems   # jsonschema only when a record is broken
+        problems = [p for n, rec in enumerate(records, 1) for p in record_problems(f"record {n}", rec)]
+        if not problems:
+            raise   # every record is well-formed: the page's code is wrong
+        more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+        raise ReportError("records that break the schema: " + "; ".join(problems[:5]) + more) from None
+
+
+def _page(records: list[dict], title: str) -> str:
     data = script_json(record_data(records))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f'<meta http-equiv="Content-Security-Policy" content="{esc(_CSP)}">'
@@ -690,7 +703,10 @@ def write_report(src: Path, out: Path, title: str = "extractors report") -> int:
     """Render SRC (a folder holding records.jsonl, or a records file) to OUT atomically;
     returns the number of records."""
     records = load_records(src)
-    page = render(records, title)
+    try:
+        page = render(records, title)
+    except ReportError as e:
+        raise ReportError(f"{records_path(src)}: {e}") from None
     out = Path(out)
     if out.parent != Path(""):
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -85,6 +85,21 @@ def check_record(rec) -> Iterator[tuple[str, str]]:
                     f"results[{k}].confidence's metric, subject and dataset {[links.metric, links.subject, links.dataset]}"
 
 
+def record_problems(where: str, rec) -> list[str]:
+    """One line per violation in one record: ``where: /json/pointer: message``."""
+    return [f"{where}: {ptr or '/'}: {msg}" for ptr, msg in check_record(rec)]
+
+
+def malformed(where: str, rec, error: BaseException) -> list[str]:
+    """The problem lines of a record whose reading raised `error` (one of
+    `recordfiles.RECORD_SHAPE_ERRORS`): the ways it breaks the record schema. A record that breaks
+    nothing re-raises `error`: then the code that read it is wrong, not the record."""
+    problems = record_problems(where, rec)
+    if not problems:
+        raise error
+    return problems
+
+
 def validate_paths(paths) -> Iterator[str]:
     """Every violation in the record files (or folders of records.jsonl) named; a path that names
     no record file is a violation too (a check that read nothing must not pass)."""
@@ -105,5 +120,4 @@ def validate_paths(paths) -> Iterator[str]:
             if isinstance(rec, BadLine):
                 yield f"{f}:{n}: : {rec}"
                 continue
-            for ptr, msg in check_record(rec):
-                yield f"{f}:{n or 1}: {ptr or '/'}: {msg}"
+            yield from record_problems(f"{f}:{n or 1}", rec)
