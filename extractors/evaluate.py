@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .canonical import group_key
-from .recordfiles import BadLine, NoRecords, read_objects, record_files
+from .recordfiles import RECORD_SHAPE_ERRORS, BadLine, NoRecords, read_objects, record_files
 from typing import Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .models import ENTITY_FIELDS, record_id
 
@@ -93,19 +95,88 @@ class EvalError(Exception):
 
 def load(path: Path) -> list[dict]:
     """The records of a gold or prediction file, or of the records.jsonl files below a folder
-    (`recordfiles`: lines split at \\n only, so U+2028 inside a text is no line end)."""
+    (`recordfiles`: lines split at \\n only, so U+2028 inside a text is no line end). A line
+    that is not JSON, or not an object with a `text` string, is an `EvalError` naming it: a score
+    over what is left would look like a true one."""
     out = []
     try:
         for f in record_files([path]):
             for n, obj in read_objects(f):
+                where = f"{f}:{n}" if n else f"{f}"
                 if isinstance(obj, BadLine):
-                    raise EvalError(f"{f}:{n}: {obj}")
+                    raise EvalError(f"{where}: {obj}")
+                if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+                    raise EvalError(f"{where}: not a record (an object with a `text` string)")
                 out.append(obj)
     except NoRecords as e:
         raise EvalError(str(e)) from None
     except OSError as e:
         raise EvalError(f"{path}: cannot read: {e.strerror or e}") from None
-    return [r for r in out if isinstance(r, dict) and isinstance(r.get("text"), str)]
+    return out
+
+
+class _Gold(BaseModel):
+    """The gold format (docs/SPEC.md section 6) as far as scoring reads it; other keys (`notes`,
+    `start`, `end`, ...) are allowed. Strict: `"2021"` is no year."""
+    model_config = ConfigDict(extra="allow", strict=True)
+
+
+class GoldEntity(_Gold):
+    name: str
+    aliases: list[str] = []
+    role: Optional[str] = None
+    optional: bool = False
+
+
+class GoldAcronym(_Gold):
+    short: str
+    long: str
+
+
+class GoldResult(_Gold):
+    text: str
+    occurrence: int = Field(0, ge=0)
+    value: Optional[float] = None
+    unit: Optional[str] = None
+    kind: Optional[str] = None
+    qualifier: Optional[str] = None
+    metric: Optional[str] = None
+    subject: Optional[str] = None
+    subjects: Optional[list[str]] = None
+    dataset: Optional[str] = None
+    optional: bool = False
+
+
+class GoldBound(_Gold):
+    text: str
+    occurrence: int = Field(0, ge=0)
+    notation: Optional[str] = None
+    soft: Optional[bool] = None
+    expression: Optional[str] = None
+    quantity: Optional[str] = None
+
+
+class GoldUrl(_Gold):
+    url: str
+    kind: Optional[str] = None
+
+
+class GoldRecord(_Gold):
+    text: str
+    id: Optional[str] = None
+    venue: Optional[str] = None
+    year: Optional[int] = None
+    title: Optional[str] = None
+    methods: list[GoldEntity] = []
+    models: list[GoldEntity] = []
+    datasets: list[GoldEntity] = []
+    benchmarks: list[GoldEntity] = []
+    metrics: list[GoldEntity] = []
+    tasks: list[GoldEntity] = []
+    acronyms: list[GoldAcronym] = []
+    results: list[GoldResult] = []
+    bounds: list[GoldBound] = []
+    urls: list[GoldUrl] = []
 
 
 def _locate(text, sub, occurrence):
@@ -416,12 +487,13 @@ def report(s: Scores, verbose: bool = False) -> str:
 
 
 def evaluate(gold: Path, pred: Path) -> Scores:
-    return score(_gold_checked(gold, load(gold)), load(pred))
+    return _scored(gold, pred, _gold_checked(gold, load(gold)), load(pred))
 
 
 def _gold_checked(path: Path, records: list[dict]) -> list[dict]:
-    """Gold records in the gold format (docs/SPEC.md section 6): each result and bound names its
-    number by `text` (and `occurrence`); `EvalError` names the first record that does not."""
+    """Gold records in the gold format (docs/SPEC.md section 6, `GoldRecord`): each result and
+    bound names its number by `text` (and `occurrence`); `EvalError` names the first record that
+    does not, and the first place in it that breaks the format."""
     for n, rec in enumerate(records, 1):
         for fld in ("results", "bounds"):
             items = rec.get(fld) or []
@@ -431,7 +503,32 @@ def _gold_checked(path: Path, records: list[dict]) -> list[dict]:
                 if not isinstance(item, dict) or not isinstance(item.get("text"), str):
                     raise EvalError(f"{path}: record {n}: {fld}[{i}] has no `text` string: not a gold "
                                     "file (docs/SPEC.md section 6); a records.jsonl is a prediction")
+        try:
+            GoldRecord.model_validate({k: v for k, v in rec.items() if v is not None or k in _NULLABLE})
+        except ValidationError as e:
+            err = e.errors()[0]
+            pointer = "/" + "/".join(str(x) for x in err["loc"])
+            msg = err["msg"].split(" or instance of ")[0]   # "a valid dictionary", not the class behind it
+            raise EvalError(f"{path}: record {n}: {pointer}: {msg} (docs/SPEC.md section 6)") from None
     return records
+
+
+#: top-level gold keys whose null means "none" (`"venue": null`); a null list means an empty one
+_NULLABLE = {"id", "venue", "year", "title"}
+
+
+def _scored(gold: Path, pred: Path, gold_recs: list[dict], pred_recs: list[dict]) -> Scores:
+    """`score`, with a prediction that breaks the record schema where scoring reads it named
+    (file, record, JSON pointer) in an `EvalError` instead of a TypeError from inside."""
+    try:
+        return score(gold_recs, pred_recs)
+    except RECORD_SHAPE_ERRORS:
+        from .validate import record_problems   # jsonschema only when a record is broken
+        problems = [p for n, rec in enumerate(pred_recs, 1) for p in record_problems(f"{pred}: record {n}", rec)]
+        if not problems:
+            raise   # gold and predictions are well-formed: the scoring code is wrong
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise EvalError("; ".join(problems[:3]) + more) from None
 
 
 def field_f1(s: Scores) -> dict[str, Optional[float]]:

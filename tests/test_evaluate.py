@@ -77,3 +77,51 @@ def test_scoring_scripts_count_failed_abstracts(tmp_path):
     res = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "linking.py"), "--gold", str(gold),
                           "--modes", "rules"], capture_output=True, text=True)
     assert res.returncode == 0 and "scored zero): 0" in res.stdout, res.stdout + res.stderr
+
+
+#: (which file, JSON pointer into the seeds' MCPMark record (or "" for a line that is no record
+#: at all, put before it), the value put there, the end of `extractors eval`'s error; None: scored)
+BROKEN = [
+    ("pred", "/methods", 3.5, "record 2: /methods: 3.5 is not of type 'array'"),
+    ("pred", "/leaderboard", True, "record 2: /leaderboard: True is not of type 'array'"),
+    ("pred", "/urls", [5], "record 2: /urls/0: 5 is not of type 'object'"),
+    ("pred", "/results/0", "x", None),          # a result that is no result is a missed number
+    ("pred", "", 7, ":2: not a record (an object with a `text` string)"),
+    ("gold", "/methods", 3.5, "/methods: Input should be a valid list (docs/SPEC.md section 6)"),
+    ("gold", "/results/0/value", "x", "/results/0/value: Input should be a valid number (docs/SPEC.md section 6)"),
+    ("gold", "/acronyms/0", None, "/acronyms/0: Input should be a valid dictionary (docs/SPEC.md section 6)"),
+    ("gold", "/year", "2026", "/year: Input should be a valid integer (docs/SPEC.md section 6)"),
+    ("gold", "/methods/0/name", None, "/methods/0/name: Input should be a valid string (docs/SPEC.md section 6)"),
+    ("gold", "", [], ":6: not a record (an object with a `text` string)"),
+]
+
+
+@pytest.mark.parametrize("side, pointer, value, error", BROKEN, ids=[f"{b[0]}{b[1]}={b[2]!r}" for b in BROKEN])
+def test_eval_names_a_broken_record(tmp_path, side, pointer, value, error):
+    """A gold or predicted record that breaks its format stops `eval` with a message naming the
+    file, the record and the place (found by feeding mutated files; each raised a TypeError or
+    AttributeError from inside the scorer, or was silently left out, before the fifty-first session)."""
+    from extractors.evaluate import EvalError, evaluate
+    pred = [json.loads(line) for line in (ROOT / "output" / "records.jsonl").read_text(encoding="utf-8").splitlines()]
+    gold = [json.loads(line) for line in GOLD.read_text(encoding="utf-8").splitlines()]
+    p = next(i for i, r in enumerate(pred) if r["leaderboard"])
+    g = next(i for i, r in enumerate(gold) if r["text"] == pred[p]["text"])
+    recs, at = (pred, p) if side == "pred" else (gold, g)
+    if pointer:
+        *path, last = pointer.strip("/").split("/")
+        obj = recs[at]
+        for part in path:
+            obj = obj[int(part)] if isinstance(obj, list) else obj[part]
+        obj[int(last) if isinstance(obj, list) else last] = value
+    else:
+        recs.insert(at, value)
+    files = {}
+    for name, rs in (("pred", pred), ("gold", gold)):
+        files[name] = tmp_path / f"{name}.jsonl"
+        files[name].write_text("".join(json.dumps(r) + "\n" for r in rs), encoding="utf-8")
+    if error is None:
+        assert evaluate(files["gold"], files["pred"]).info["gold_records"] == len(gold)
+        return
+    with pytest.raises(EvalError) as err:
+        evaluate(files["gold"], files["pred"])
+    assert str(err.value).startswith(str(files[side])) and str(err.value).endswith(error), str(err.value)
