@@ -11,7 +11,6 @@ Each violation is reported as ``file:line: /json/pointer: message``.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Iterator
 
 from jsonschema import Draft202012Validator
