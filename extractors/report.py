@@ -443,6 +443,7 @@ class Boards(NamedTuple):
     tables: list            # leaderboard.Table: scores, ranked
     improvements: list      # leaderboard.Improvements: deltas and ratios with their baselines
     record_at: dict         # record id -> position of the record in the report
+    problems: list = []     # rows and records left out, as `extractors leaderboard` reports them
 
 
 def leaderboards(records: list[dict]) -> Boards:
@@ -452,7 +453,7 @@ def leaderboards(records: list[dict]) -> Boards:
     record_at: dict[str, int] = {}
     for n, rec in enumerate(records):
         record_at.setdefault(_rid(rec, n), n)
-    return Boards(lb.build_tables(col.entries), lb.build_improvements(col.entries), record_at)
+    return Boards(lb.build_tables(col.entries), lb.build_improvements(col.entries), record_at, col.problems)
 
 
 def _record_link(e, record_at: dict) -> str:
@@ -462,14 +463,23 @@ def _record_link(e, record_at: dict) -> str:
     return f'<a class="mono" href="#{esc(anchor)}" data-rec="{n}">{esc(e.record_id)}</a>'
 
 
+def _left_out(problems: list) -> str:
+    """A line saying which leaderboard rows the records' breaks left out (none: nothing)."""
+    if not problems:
+        return ""
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return f'<p class="mut">Left out, as <code>extractors leaderboard</code> reports: {esc(problems[0])}{more}</p>'
+
+
 def _leaderboards(records: list[dict]) -> str:
     boards = leaderboards(records)
     if not boards.tables and not boards.improvements:
         return ('<div class="box"><h3>Leaderboards</h3><p class="mut">No leaderboard rows in '
-                'these records (a row needs a result with subject, dataset and metric).</p></div>')
+                'these records (a row needs a result with subject, dataset and metric).</p>'
+                f'{_left_out(boards.problems)}</div>')
     n_rows = sum(len(t.entries) for t in boards.tables)
     parts = [f'<div class="box"><h3>Leaderboards ({len(boards.tables)} tables, {n_rows} rows: '
-             'scores only)</h3>' + _confidence_control() + '<div class="lbs">']
+             'scores only)</h3>' + _left_out(boards.problems) + _confidence_control() + '<div class="lbs">']
     for t in boards.tables:
         order = "lower is better" if t.lower_is_better else "higher is better"
         parts.append(f'<div class="lb"><h4>{esc(t.dataset)} · {esc(t.metric)} '

@@ -85,6 +85,10 @@ def test_one_broken_record_is_reported_and_the_others_kept(seeds_records, tmp_pa
 
     if page == "page":
         assert write_report(f, tmp_path / "report.html") == 6
+        html = (tmp_path / "report.html").read_text(encoding="utf-8")
+        if board != "rows":   # the page's leaderboards say what they left out, as the command does
+            assert "Left out, as <code>extractors leaderboard</code> reports: records:2: " \
+                   + board.split(":")[0] in html
     else:
         with pytest.raises(ReportError) as err:
             write_report(f, tmp_path / "report.html")
