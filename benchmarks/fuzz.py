@@ -127,24 +127,17 @@ def check_abstract(extractor, text: str) -> None:
 
 
 def mutate_json(rng: random.Random, obj) -> None:
-    if isinstance(obj, dict) and obj:
-        k = rng.choice(sorted(obj))
-        r = rng.random()
-        if r < 0.3:
-            obj[k] = copy.deepcopy(rng.choice(VALUES))
-        elif r < 0.45:
-            del obj[k]
-        else:
-            mutate_json(rng, obj[k])
-    elif isinstance(obj, list) and obj:
-        i = rng.randrange(len(obj))
-        r = rng.random()
-        if r < 0.3:
-            obj[i] = copy.deepcopy(rng.choice(VALUES))
-        elif r < 0.45:
-            del obj[i]
-        else:
-            mutate_json(rng, obj[i])
+    """Replace, delete or go into one value of a JSON object or list, at random."""
+    if not isinstance(obj, (dict, list)) or not obj:
+        return
+    k = rng.choice(sorted(obj)) if isinstance(obj, dict) else rng.randrange(len(obj))
+    r = rng.random()
+    if r < 0.3:
+        obj[k] = copy.deepcopy(rng.choice(VALUES))
+    elif r < 0.45:
+        del obj[k]
+    else:
+        mutate_json(rng, obj[k])
 
 
 def check_inputs(rng: random.Random, sources: list[Path], work: Path) -> Path:

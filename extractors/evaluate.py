@@ -133,9 +133,13 @@ class GoldAcronym(_Gold):
     long: str
 
 
-class GoldResult(_Gold):
+class _GoldNumber(_Gold):
+    """A gold result or bound: the raw text of the number and which occurrence of it."""
     text: str
     occurrence: int = Field(0, ge=0)
+
+
+class GoldResult(_GoldNumber):
     value: Optional[float] = None
     unit: Optional[str] = None
     kind: Optional[str] = None
@@ -147,9 +151,7 @@ class GoldResult(_Gold):
     optional: bool = False
 
 
-class GoldBound(_Gold):
-    text: str
-    occurrence: int = Field(0, ge=0)
+class GoldBound(_GoldNumber):
     notation: Optional[str] = None
     soft: Optional[bool] = None
     expression: Optional[str] = None
