@@ -140,9 +140,7 @@ def mutate_json(rng: random.Random, obj) -> None:
         mutate_json(rng, obj[k])
 
 
-def check_inputs(rng: random.Random, sources: list[Path], work: Path) -> Path:
-    from extractors.items import Abstract, InputError
-    from extractors.readers import read_file
+def broken_input(rng: random.Random, sources: list[Path], work: Path) -> Path:
     src = rng.choice(sources)
     data = bytearray(src.read_bytes())
     for _ in range(rng.randint(1, 10)):
@@ -158,13 +156,18 @@ def check_inputs(rng: random.Random, sources: list[Path], work: Path) -> Path:
         data = data[:rng.randrange(len(data) + 1)]
     f = work / (src.name + (".gz" if rng.random() < 0.15 else ""))
     f.write_bytes(gzip.compress(bytes(data), mtime=0) if f.suffix == ".gz" else bytes(data))
+    return f
+
+
+def check_input(f: Path) -> None:
+    from extractors.items import Abstract, InputError
+    from extractors.readers import read_file
     for item in read_file(f):
         assert isinstance(item, (Abstract, InputError)), type(item)
         if isinstance(item, Abstract):
             assert isinstance(item.text, str) and item.text.strip()
             item.text.encode("utf-8")
             assert item.year is None or isinstance(item.year, int)
-    return f
 
 
 def broken_records(rng: random.Random, work: Path) -> Path:
@@ -196,8 +199,8 @@ def check_records(f: Path, work: Path) -> None:
     list(validate_paths([f]))
 
 
-def check_eval(rng: random.Random, work: Path) -> Path:
-    from extractors.evaluate import EvalError, evaluate
+def broken_eval_inputs(rng: random.Random, work: Path) -> Path:
+    """gold.jsonl and pred.jsonl in `work`: the seeds' gold and records, broken at random."""
     pred = [json.loads(line) for line in (ROOT / "output" / "records.jsonl").read_text(encoding="utf-8").splitlines()]
     gold = [json.loads(line) for line in (ROOT / "data" / "gold" / "seeds.gold.jsonl").read_text(encoding="utf-8").splitlines()]
     side = rng.choice(["pred", "gold", "both"])
@@ -208,11 +211,15 @@ def check_eval(rng: random.Random, work: Path) -> Path:
             mutate_json(rng, rng.choice(gold))
     (work / "pred.jsonl").write_text("".join(json.dumps(r) + "\n" for r in pred), encoding="utf-8")
     (work / "gold.jsonl").write_text("".join(json.dumps(r) + "\n" for r in gold), encoding="utf-8")
+    return work
+
+
+def check_eval(work: Path) -> None:
+    from extractors.evaluate import EvalError, evaluate
     try:
         evaluate(work / "gold.jsonl", work / "pred.jsonl")
     except EvalError:
         pass
-    return work
 
 
 def run(seed: int, n: int, targets: tuple, keep: Path, out=sys.stdout) -> int:
@@ -239,12 +246,14 @@ def run(seed: int, n: int, targets: tuple, keep: Path, out=sys.stdout) -> int:
                     kept = composed_sentence(rng, vocab)
                     check_abstract(extractor, kept)
                 elif target == "inputs":
-                    kept = check_inputs(rng, sources, work)
+                    kept = broken_input(rng, sources, work)
+                    check_input(kept)
                 elif target == "records":
                     kept = broken_records(rng, work)
                     check_records(kept, work)
                 else:
-                    kept = check_eval(rng, work)
+                    kept = broken_eval_inputs(rng, work)
+                    check_eval(kept)
             except Exception as e:   # noqa: BLE001  (the point: any exception is a finding)
                 bad += 1
                 keep.mkdir(parents=True, exist_ok=True)

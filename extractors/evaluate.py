@@ -134,9 +134,12 @@ class GoldAcronym(_Gold):
 
 
 class _GoldNumber(_Gold):
-    """A gold result or bound: the raw text of the number and which occurrence of it."""
+    """A gold result or bound: the raw text of the number, which occurrence of it, and where it
+    stands when the gold says so (`start`, `end`: scoring uses them before the occurrence)."""
     text: str
     occurrence: int = Field(0, ge=0)
+    start: Optional[int] = None
+    end: Optional[int] = None
 
 
 class GoldResult(_GoldNumber):

@@ -91,6 +91,7 @@ BROKEN = [
     ("gold", "/results/0/value", "x", "/results/0/value: Input should be a valid number (docs/SPEC.md section 6)"),
     ("gold", "/acronyms/0", None, "/acronyms/0: Input should be a valid dictionary (docs/SPEC.md section 6)"),
     ("gold", "/year", "2026", "/year: Input should be a valid integer (docs/SPEC.md section 6)"),
+    ("gold", "/results/0/start", [1, 2], "/results/0/start: Input should be a valid integer (docs/SPEC.md section 6)"),
     ("gold", "/methods/0/name", None, "/methods/0/name: Input should be a valid string (docs/SPEC.md section 6)"),
     ("gold", "", [], ":6: not a record (an object with a `text` string)"),
 ]
