@@ -117,7 +117,7 @@ def load(path: Path) -> list[dict]:
 
 class _Gold(BaseModel):
     """The gold format (docs/SPEC.md section 6) as far as scoring reads it; other keys (`notes`,
-    `start`, `end`, ...) are allowed. Strict: `"2021"` is no year."""
+    `guideline`, ...) are allowed. Strict: `"2021"` is no year."""
     model_config = ConfigDict(extra="allow", strict=True)
 
 

@@ -242,7 +242,7 @@ _RECORD_ID = re.compile(RECORD_ID_PATTERN)
 def _add_checked(rec: dict, where: str, col: Collection) -> None:
     """`_add_record`, with a record that breaks the schema where a row needs it reported in
     `col.problems` (``file:line: /pointer: message``) instead of failing the whole collection."""
-    if not _RECORD_ID.match(rec["id"]):
+    if not _RECORD_ID.fullmatch(rec["id"]):   # not `match`: "$" would let a final newline through
         col.problems.append(f"{where}: /id: {rec['id']!r} is not a record id (16 hex digits)")
         return
     try:

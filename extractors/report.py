@@ -443,7 +443,7 @@ class Boards(NamedTuple):
     tables: list            # leaderboard.Table: scores, ranked
     improvements: list      # leaderboard.Improvements: deltas and ratios with their baselines
     record_at: dict         # record id -> position of the record in the report
-    problems: list = []     # rows and records left out, as `extractors leaderboard` reports them
+    problems: tuple = ()    # rows and records left out, as `extractors leaderboard` reports them
 
 
 def leaderboards(records: list[dict]) -> Boards:
@@ -453,7 +453,7 @@ def leaderboards(records: list[dict]) -> Boards:
     record_at: dict[str, int] = {}
     for n, rec in enumerate(records):
         record_at.setdefault(_rid(rec, n), n)
-    return Boards(lb.build_tables(col.entries), lb.build_improvements(col.entries), record_at, col.problems)
+    return Boards(lb.build_tables(col.entries), lb.build_improvements(col.entries), record_at, tuple(col.problems))
 
 
 def _record_link(e, record_at: dict) -> str:
@@ -463,7 +463,7 @@ def _record_link(e, record_at: dict) -> str:
     return f'<a class="mono" href="#{esc(anchor)}" data-rec="{n}">{esc(e.record_id)}</a>'
 
 
-def _left_out(problems: list) -> str:
+def _left_out(problems: tuple) -> str:
     """A line saying which leaderboard rows the records' breaks left out (none: nothing)."""
     if not problems:
         return ""

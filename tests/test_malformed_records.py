@@ -36,6 +36,7 @@ CASES = [
     ("/methods/0/mentions", 5, "rows", "/methods/0/mentions: 5 is not of type 'array'",
      "record 2: /methods/0/mentions: 5 is not of type 'array'"),
     ("/id", "<script>", "/id: '<script>' is not a record id (16 hex digits)", "kept", "page"),
+    ("/id", "2e386393e9954794\n", "/id: '2e386393e9954794\\n' is not a record id (16 hex digits)", "kept", "page"),
 ]
 
 
