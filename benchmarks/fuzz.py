@@ -6,8 +6,9 @@ back, and the gold and predictions `eval` scores. Deterministic for a seed.
 
 - ``text``: corpus abstracts (the seeds when the corpus is absent) with LaTeX, markdown, numbers,
   names, acronyms, odd spaces and control characters inserted, spans cut out and pieces of other
-  abstracts pasted in, through `extract`: the record must validate (schema and spans) and take
-  under the time limit the engines apply;
+  abstracts pasted in, half of them with a title so mutated, through the pipeline as a run calls
+  it: the record must validate (schema and spans), or the abstract time out under the limit the
+  engines apply (an error line, as a run writes it);
 - ``sentences``: sentences composed from the project's own word lists and cue files
   (resources/word_lists.tsv, type_heads.tsv, units.tsv, magnitudes.tsv, named_measures.txt)
   with names and every form of number, so that each rule's trigger words meet the others;
@@ -113,11 +114,12 @@ def vocabulary() -> dict:
                         "1.2 million", "7B and 32B", "13.3-50.4%", "(1)", "2021", "[12]"]}
 
 
-def check_abstract(extractor, text: str) -> None:
+def check_abstract(extractor, text: str, title: str | None = None) -> None:
     from extractors import partition
     from extractors.items import Abstract
     from extractors.validate import check_record
-    (out,) = partition._outcomes(extractor, [Abstract(text=text, path="fuzz", index=0, line=1)], TIME_LIMIT)
+    abstract = Abstract(text=text, path="fuzz", index=0, line=1, title=title)
+    (out,) = partition._outcomes(extractor, [abstract], TIME_LIMIT)
     if out.error is not None:
         if out.error.reason.startswith("timed out"):
             return   # hostile enough to need the limit: an error line, as the engines write it
@@ -239,9 +241,10 @@ def run(seed: int, n: int, targets: tuple, keep: Path, out=sys.stdout) -> int:
             work = Path(tempfile.mkdtemp(prefix="fuzz-"))
             kept = None
             try:
-                if target == "text":
-                    kept = mutated_text(rng, texts)
-                    check_abstract(extractor, kept)
+                if target == "text":   # the title too: one bad title once failed whole runs
+                    title = mutated_text(rng, texts)[:rng.randint(0, 200)] if rng.random() < 0.5 else None
+                    kept = {"abstract": mutated_text(rng, texts), "title": title}
+                    check_abstract(extractor, kept["abstract"], title)
                 elif target == "sentences":
                     kept = composed_sentence(rng, vocab)
                     check_abstract(extractor, kept)
@@ -258,7 +261,9 @@ def run(seed: int, n: int, targets: tuple, keep: Path, out=sys.stdout) -> int:
                 bad += 1
                 keep.mkdir(parents=True, exist_ok=True)
                 dest = keep / f"{target}-{seed}-{i}"
-                if isinstance(kept, str):
+                if isinstance(kept, dict):   # an input line `extractors run` reads again
+                    dest.with_suffix(".jsonl").write_text(json.dumps(kept) + "\n", encoding="utf-8")
+                elif isinstance(kept, str):
                     dest.with_suffix(".txt").write_text(kept, encoding="utf-8")
                 elif isinstance(kept, Path) and kept.is_dir():
                     shutil.copytree(kept, dest, dirs_exist_ok=True)
