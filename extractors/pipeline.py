@@ -5,6 +5,7 @@ abstracts in batches with ``nlp.pipe`` and assembles records. Components work in
 coordinates; `assemble` maps every span back to the raw text in one place.
 """
 
+import inspect
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources as _resources
@@ -162,9 +163,15 @@ class Extractor:
         self.batch_size = batch_size
 
     def extract(self, text: str, **meta) -> Record:
-        """One record for one abstract text (meta: path, index, venue, year, title)."""
-        abstract = Abstract(text=text, path=meta.pop("path", "<text>"), index=meta.pop("index", 0), **meta)
-        outcome = next(self.process([abstract]))
+        """One record for one abstract text (meta: path, index, line, venue, year, title, ext_id),
+        checked as the readers check an input (`readers.call_abstract`: TypeError or ValueError
+        naming the argument); ValueError when the abstract fails."""
+        from .readers import call_abstract
+        known = [name for name in inspect.signature(call_abstract).parameters if name != "text"]
+        unknown = sorted(set(meta) - set(known))
+        if unknown:
+            raise TypeError(f"extract() got unknown metadata {', '.join(unknown)} (known: {', '.join(known)})")
+        outcome = next(self.process([call_abstract(text, **meta)]))
         if outcome.error:
             raise ValueError(outcome.error.reason)
         return outcome.record

@@ -441,3 +441,39 @@ def test_a_number_beyond_float_range_is_not_read_as_its_exponent(extractor):
     """'1.8e+308' overflows a float: it is no result, and its exponent is not one either."""
     rec = extractor.extract("The bound 1.8e+308 is the largest double; we also reach 91.2% accuracy.")
     assert [r.value for r in rec.results] == [91.2]
+
+
+#: `extract(text, **meta)` called with what a reader would refuse: (text, meta, exception, message).
+#: Before the fifty-first session these surfaced as "normalisation failed: TypeError: argument of
+#: type 'NoneType' is not iterable" or a pydantic error about `Record`, or (a 31-digit year) were
+#: written into the record.
+API_CALLS = [
+    (None, {}, TypeError, "text must be a str, not NoneType"),
+    (b"FooNet reaches 91.2%.", {}, TypeError, "text must be a str, not bytes"),
+    ("   ", {}, ValueError, "empty abstract"),
+    ("a\ud800b", {}, ValueError, "abstract holds a lone surrogate U+D800 at character 2 (not valid Unicode)"),
+    (GOOD, {"venue": 5}, TypeError, "venue must be a str or None, not int"),
+    (GOOD, {"title": ["a"]}, TypeError, "title must be a str or None, not list"),
+    (GOOD, {"title": "x\ud800"}, ValueError, "title holds a lone surrogate U+D800 at character 2 (not valid Unicode)"),
+    (GOOD, {"year": 10 ** 30}, ValueError, "year 100000000000... (31 digits) is not a year (expected 1000-2999)"),
+    (GOOD, {"index": -1}, ValueError, "index must be 0 or more, not -1"),
+    (GOOD, {"index": True}, TypeError, "index must be an int, not bool"),
+    (GOOD, {"path": None}, TypeError, "path must be a str, not NoneType"),
+    (GOOD, {"veneu": "ICLR"}, TypeError, "extract() got unknown metadata veneu (known: path, index, line, venue, "
+                                         "year, title, ext_id)"),
+]
+
+
+@pytest.mark.parametrize("text, meta, error, message", API_CALLS, ids=[c[3][:40] for c in API_CALLS])
+def test_extract_names_the_argument_a_reader_would_refuse(extractor, text, meta, error, message):
+    with pytest.raises(error) as raised:
+        extractor.extract(text, **meta)
+    assert str(raised.value) == message
+
+
+def test_extract_reads_metadata_as_the_readers_do(extractor):
+    """A year written as the readers accept one ("2021", 2021.0) is that year; "n/a" is none."""
+    assert extractor.extract(GOOD, year="2021").year == 2021
+    assert extractor.extract(GOOD, year=2021.0).year == 2021
+    assert extractor.extract(GOOD, year="n/a", venue="ICLR", title="FooNet").model_dump(
+        include={"year", "venue", "title"}) == {"year": None, "venue": "ICLR", "title": "FooNet"}

@@ -17,7 +17,7 @@ PIECES = ["$", "$$", "\\", "{", "}", "\\textbf{", "\\frac{", "}{", "\\mathcal{O}
 texts = st.one_of(
     st.text(min_size=1, max_size=400),
     st.lists(st.sampled_from(PIECES) | st.text(max_size=6), min_size=1, max_size=80).map("".join),
-).filter(len)  # an empty abstract is an input error (readers), never a record
+).filter(str.strip)  # an empty or blank abstract is an input error (readers), never a record
 
 
 def _spans(obj):
