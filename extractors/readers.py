@@ -291,19 +291,23 @@ def _checked(text: str, path: str, index: int, line: Optional[int], defaults: di
                     title=title, ext_id=ext_id)
 
 
+#: the Python types of `extract()`'s arguments, as the readers produce them, and how to say so
+_CALL_TYPES = {"text": (str, "a str"), "path": (str, "a str"), "index": (int, "an int"),
+               "line": ((int, type(None)), "an int or None"), "venue": ((str, type(None)), "a str or None"),
+               "title": ((str, type(None)), "a str or None")}
+
+
 def call_abstract(text, path: str = "<text>", index: int = 0, line: Optional[int] = None, venue=None,
                   year=None, title=None, ext_id=None) -> Abstract:
     """The abstract of an `extract(text, **meta)` call, its fields checked as the readers check an
-    input's: TypeError for a text, title, venue, path or index of the wrong type; ValueError (the
-    reason a reader's error line would give) for an empty abstract, a lone surrogate, a negative
-    index or a year that is not a year. A year may be written as a reader reads one ("2021",
-    2021.0)."""
-    for what, value, kinds in (("text", text, str), ("title", title, (str, type(None))),
-                               ("venue", venue, (str, type(None))), ("path", path, str),
-                               ("index", index, int)):
-        if not isinstance(value, kinds) or what == "index" and isinstance(value, bool):
-            raise TypeError(f"{what} must be {'a str' if kinds is str else 'an int' if kinds is int else 'a str or None'}, "
-                            f"not {type(value).__name__}")
+    input's: TypeError for an argument of the wrong type (`_CALL_TYPES`); ValueError (the reason a
+    reader's error line would give) for an empty abstract, a lone surrogate, a negative index or
+    a year that is not a year. A year may be written as a reader reads one ("2021", 2021.0)."""
+    given = {"text": text, "path": path, "index": index, "line": line, "venue": venue, "title": title}
+    for what, (kinds, said) in _CALL_TYPES.items():
+        value = given[what]
+        if not isinstance(value, kinds) or isinstance(value, bool):
+            raise TypeError(f"{what} must be {said}, not {type(value).__name__}")
     if index < 0:
         raise ValueError(f"index must be 0 or more, not {index}")
     bad = _check_text(text, path, line, index)

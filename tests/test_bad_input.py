@@ -459,6 +459,7 @@ API_CALLS = [
     (GOOD, {"index": -1}, ValueError, "index must be 0 or more, not -1"),
     (GOOD, {"index": True}, TypeError, "index must be an int, not bool"),
     (GOOD, {"path": None}, TypeError, "path must be a str, not NoneType"),
+    (GOOD, {"line": "3"}, TypeError, "line must be an int or None, not str"),
     (GOOD, {"veneu": "ICLR"}, TypeError, "extract() got unknown metadata veneu (known: path, index, line, venue, "
                                          "year, title, ext_id)"),
 ]
