@@ -527,13 +527,9 @@ def _scored(gold: Path, pred: Path, gold_recs: list[dict], pred_recs: list[dict]
     (file, record, JSON pointer) in an `EvalError` instead of a TypeError from inside."""
     try:
         return score(gold_recs, pred_recs)
-    except RECORD_SHAPE_ERRORS:
-        from .validate import record_problems   # jsonschema only when a record is broken
-        problems = [p for n, rec in enumerate(pred_recs, 1) for p in record_problems(f"{pred}: record {n}", rec)]
-        if not problems:
-            raise   # gold and predictions are well-formed: the scoring code is wrong
-        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-        raise EvalError("; ".join(problems[:3]) + more) from None
+    except RECORD_SHAPE_ERRORS as e:
+        from .validate import malformed_records   # jsonschema only when a record is broken
+        raise EvalError(malformed_records(pred_recs, lambda n: f"{pred}: record {n}", e, shown=3)) from None
 
 
 def field_f1(s: Scores) -> dict[str, Optional[float]]:

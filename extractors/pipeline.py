@@ -155,6 +155,13 @@ class Outcome:
     error: Optional[InputError] = None
 
 
+@lru_cache(maxsize=1)
+def _call_metadata() -> tuple[str, ...]:
+    """The metadata `Extractor.extract` takes: `readers.call_abstract`'s parameters but the text."""
+    from .readers import call_abstract
+    return tuple(name for name in inspect.signature(call_abstract).parameters if name != "text")
+
+
 class Extractor:
     """Holds one spaCy pipeline; turns abstracts into records."""
 
@@ -167,10 +174,10 @@ class Extractor:
         checked as the readers check an input (`readers.call_abstract`: TypeError or ValueError
         naming the argument); ValueError when the abstract fails."""
         from .readers import call_abstract
-        known = [name for name in inspect.signature(call_abstract).parameters if name != "text"]
-        unknown = sorted(set(meta) - set(known))
+        unknown = sorted(set(meta) - set(_call_metadata()))
         if unknown:
-            raise TypeError(f"extract() got unknown metadata {', '.join(unknown)} (known: {', '.join(known)})")
+            raise TypeError(f"extract() got unknown metadata {', '.join(unknown)} "
+                            f"(known: {', '.join(_call_metadata())})")
         outcome = next(self.process([call_abstract(text, **meta)]))
         if outcome.error:
             raise ValueError(outcome.error.reason)

@@ -685,13 +685,10 @@ def render(records: list[dict], title: str = "extractors report") -> str:
     record that breaks the record schema, when one does and the page cannot be built."""
     try:
         return _page(records, title)
-    except RECORD_SHAPE_ERRORS:
-        from .validate import record_problems   # jsonschema only when a record is broken
-        problems = [p for n, rec in enumerate(records, 1) for p in record_problems(f"record {n}", rec)]
-        if not problems:
-            raise   # every record is well-formed: the page's code is wrong
-        more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
-        raise ReportError("records that break the schema: " + "; ".join(problems[:5]) + more) from None
+    except RECORD_SHAPE_ERRORS as e:
+        from .validate import malformed_records   # jsonschema only when a record is broken
+        raise ReportError("records that break the schema: "
+                          + malformed_records(records, lambda n: f"record {n}", e, shown=5)) from None
 
 
 def _page(records: list[dict], title: str) -> str:

@@ -99,6 +99,17 @@ def malformed(where: str, rec, error: BaseException) -> list[str]:
     return problems
 
 
+def malformed_records(records: list, where, error: BaseException, shown: int) -> str:
+    """One message for a set of records whose reading raised `error`: the first `shown` problem
+    lines over all of them (`where(n)` locates the n-th record, from 1) and how many more. Like
+    `malformed`, re-raises `error` when every record is well-formed."""
+    problems = [p for n, rec in enumerate(records, 1) for p in record_problems(where(n), rec)]
+    if not problems:
+        raise error
+    more = f" (and {len(problems) - shown} more)" if len(problems) > shown else ""
+    return "; ".join(problems[:shown]) + more
+
+
 def validate_paths(paths) -> Iterator[str]:
     """Every violation in the record files (or folders of records.jsonl) named; a path that names
     no record file is a violation too (a check that read nothing must not pass)."""
