@@ -21,6 +21,7 @@ Appends `Candidate`s with source ``lexicon`` to ``doc._.candidates``.
 import hashlib
 import pickle
 import struct
+import unicodedata
 from functools import lru_cache
 from collections.abc import Sequence
 from typing import Optional
@@ -36,11 +37,26 @@ from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, rx
 from .candidates import Candidate, Source, add_candidates
 
-_SEP = str.maketrans({"-": " ", "‐": " ", "_": " ", "–": " ", "/": " "})  # "CNN/DailyMail" is "CNN-DailyMail"
+def _unaccented() -> dict[int, str]:
+    """A Latin letter with diacritics -> its base letter, one character for one ("é" -> "e",
+    "Ö" -> "O"): the letters of Latin-1 and Latin Extended-A/B whose canonical decomposition is an
+    ASCII letter and combining marks. The catalogue's names are ASCII (data/build_lexicon.py), the
+    text writes "Fréchet Inception Distance", "Rényi divergence"."""
+    out = {}
+    for cp in range(0xC0, 0x250):
+        d = unicodedata.normalize("NFD", chr(cp))
+        if len(d) > 1 and d[0].isascii() and d[0].isalpha() and all(unicodedata.combining(c) for c in d[1:]):
+            out[cp] = d[0]
+    return out
+
+
+#: separators as spaces ("CNN/DailyMail" is "CNN-DailyMail") and letters without their accents
+_SEP = str.maketrans({"-": " ", "‐": " ", "_": " ", "–": " ", "/": " ", **_unaccented()})
 
 
 def _key(s: str) -> str:
-    """Length-preserving folding: lowercase (where that keeps one char) and separators as spaces."""
+    """Length-preserving folding: lowercase (where that keeps one char), separators as spaces,
+    accents dropped (`_unaccented`)."""
     low = s.lower()
     if len(low) != len(s):
         low = "".join(c.lower() if len(c.lower()) == 1 else c for c in s)
