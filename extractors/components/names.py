@@ -204,6 +204,24 @@ MODIFIER_SUFFIX = rx(r"-(?:based|like|style|driven|aware|free|specific|tailored|
                      r"|pretrained|pretraining|finetuned|initialized|initialised|powered|enhanced|augmented|equipped)$")
 
 
+def _mark_bounds(text: str, a: int, b: int) -> tuple[int, int]:
+    """The span (a, b) of marked-up text without what only sets it off: spaces, a closing colon,
+    semicolon or comma ("**GraphSAGE,** a sampled aggregator"), a sentence's full stop (not one
+    of the name's own: "**U.S.**")."""
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and (text[b - 1].isspace() or text[b - 1] in ":;,"):
+        b -= 1
+    if b > a and text[b - 1] == "." and "." not in text[a:b - 1]:
+        b -= 1
+    return a, b
+
+
+#: marked-up text wholly in parentheses: a list's label ("**(RA1):** intermediate representations
+#: are ...", "$\\textbf{(O1)}$ the task affinity ..."), not a name
+_MARKED_LABEL = rx(r"\([^()]*\)")
+
+
 def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[Candidate]:
     patterns, not_names, cues, heads = _tables()
     out: list[Candidate] = []
@@ -226,18 +244,18 @@ def find_names(text: str, marks=(), sents: Optional[Sentences] = None) -> list[C
             else:
                 out.append(Candidate(m.start(), m.end(), w, Source.PATTERN, {typ: Weight.PATTERN}))
     for a, b, kind in marks or ():
-        seg = text[a:b].strip()
+        a, b = _mark_bounds(text, a, b)
+        seg = text[a:b]
         defined = rx(r"(.+?)\s*\([^()]{1,15}\)").fullmatch(seg)
         if defined:  # "**Retrieval-Augmented Critic (RAC)**": the name; the acronyms component pairs them
             seg = defined.group(1)
-        if not seg or len(seg) > 60 or seg in not_names:
+        if not seg or len(seg) > 60 or seg in not_names or _MARKED_LABEL.fullmatch(seg):
             continue
         if kind in _NAME_MARKUP or (kind in _WEAK_MARKUP and rx(r"\p{Lu}[\p{L}\p{N}\-]*(?:\s\p{Lu}[\p{L}\p{N}\-]*){0,4}").fullmatch(seg)
                                     and len(seg) > 1):
             if rx(r"\p{L}").search(seg) and not rx(r"[+\-]?[\d.,%]+").fullmatch(seg) \
                     and not _MARKED_QUANTITY.search(seg):
-                lead = len(text[a:b]) - len(text[a:b].lstrip())
-                out.append(Candidate(a + lead, a + lead + len(seg), seg, Source.MARKUP, {}))
+                out.append(Candidate(a, a + len(seg), seg, Source.MARKUP, {}))
     sents = sents if sents is not None else Sentences.of(text)
     out += _proposals(text, cues, sents, {(a, b) for a, b, kind in marks or () if kind == "macro"})
     out += _appositive_names(text, sents)

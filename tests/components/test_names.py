@@ -375,3 +375,22 @@ def test_lower_case_called_phrases(text, phrase, found):
     """A lower-case phrase after "called", "referred to as" ... that the text does not present as
     new is a name candidate only where a kind noun types it (names._proposals)."""
     assert any(c.text == phrase and c.source == Source.CALLED for c in find_names(text)) is found
+
+
+MARKUP = cases("markup")
+
+
+def test_markup_table():
+    check_table(MARKUP)
+    assert any(c.get("absent") for c in MARKUP)
+
+
+@pytest.mark.parametrize("case", MARKUP, ids=case_ids(MARKUP, "name"))
+def test_markup_name(case):
+    """A name set off by markup, without the punctuation that only sets it off (`_mark_bounds`)."""
+    norm = normalize(case["text"])
+    found = {c.text for c in find_names(norm.clean, norm.marks) if c.source == Source.MARKUP}
+    if case.get("absent"):
+        assert case["name"] not in found, found
+    else:
+        assert case["name"] in found, found
