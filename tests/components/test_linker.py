@@ -123,8 +123,9 @@ def test_list_partners(extractor, rule, text, first, second, expected):
     ("transformers", (), True),            # a lower-case plural (FAMILY)
     ("ResNets", (), True),                 # the plural of a system the lexicon knows
     ("ViTs", (), True),
-    ("GFlowNets", ("GFlowNet",), True),    # ... or the abstract names
-    ("GFlowNets", (), False),
+    ("GFlowNets", (), True),               # (lexicon/general.tsv knows GFlowNet)
+    ("HyperFlowNets", ("HyperFlowNet",), True),   # ... or the abstract names
+    ("HyperFlowNets", (), False),          # a plural of a name neither knows
     ("Atlas", (), False),                  # a name that ends in s
     ("NeuS", (), False),
     ("PointNeXt", (), False),
