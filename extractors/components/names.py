@@ -69,8 +69,12 @@ _TASK_STOP = resources.word_list("task_stop")
 _DASH_CUT = rx(r"\s*(?:[—–]|\s--?\s).*$")
 #: a task phrase's tail that says where it is measured: "link prediction on benchmark datasets"
 _WHERE_TAIL = rx(r"\b(?:datasets?|benchmarks?)$")
-#: a word that governs a phrase: a phrase that starts with one was cut in the wrong place
-_PREPOSITIONS = frozenset({"from", "in", "on", "of", "for", "with", "by", "to", "at", "into", "onto", "over"})
+#: a word that governs a phrase: a phrase that starts with one was cut in the wrong place, never a
+#: task's name ("from AI-aided drug discovery", "via pre-training on ProcTHOR")
+_PREPOSITIONS = frozenset({"from", "in", "on", "of", "for", "with", "by", "to", "at", "into", "onto", "over",
+                           "via", "through", "using", "under", "against", "between", "among", "across",
+                           "within", "without", "beyond", "after", "before", "during", "toward",
+                           "towards", "upon", "than", "per", "about", "despite", "unlike"})
 _PREP_CUT = rx(r"\s+(?:with|without|against|between|where|which|that|by|using|via|given|under|through|from|whose|when|while|as|to|beyond)\s+.*$")
 
 

@@ -1,5 +1,6 @@
-"""Task names narrowed from the left (names.narrowed_tasks), table-driven (tasks_cases.json):
-"unconditional image generation", not "high-quality image generation" or "study image generation"."""
+"""Task names narrowed from the left (names.narrowed_tasks) and other task phrases, table-driven
+(tasks_cases.json): "unconditional image generation", not "high-quality image generation" or
+"study image generation", nor a phrase that opens with a preposition."""
 import pytest
 
 from tables import case_ids, cases, check_table
