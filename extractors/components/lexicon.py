@@ -1,19 +1,21 @@
 """`lexicon` component: known names of datasets, benchmarks, methods, models and metrics.
 
-An Aho–Corasick automaton (pyahocorasick) over ~23k surface forms from
+An Aho–Corasick automaton (pyahocorasick) over ~28k surface forms from
 resources/lexicon/names.tsv (built by data/build_lexicon.py from Papers with Code and other
 public lists). The automaton is built once, by data/build_lexicon.py (`save_automaton`), and
 shipped as resources/lexicon/automaton.bin, which loads in a few hundredths of a second where
 building it takes ~0.2 s; a file that does not match names.tsv (its SHA-256 is in the header) is
-ignored and the automaton built in memory instead. Matching is tolerant of case for multiword names ("focal loss" finds "Focal Loss")
-and of hyphen/space variants ("MovieLens-20M" finds "MovieLens 20M"); single-word names must
-match their case exactly ("PPO", "Netflix", "o3"), so common words do not fire. Matches must
-start and end on word boundaries; overlapping matches keep the leftmost longest. A known name
-also reaches over what is written right after it as part of it: a family variant ("ResNet-50",
-`_family_member`), a version ("SQuAD v2.0", `_version`), a translation pair ("WMT'14 En-De",
-`_language_pair`), a data name's release year ("COCO2017", `_year`) and a metric's TeX
-sub- and superscripts ("AP^m_novel" from ``$AP^m_{novel}$``, `_script`). A catalogue name's
-leading article stays out of the match ("in the StarCraft multi-agent challenge": `_ARTICLE`).
+ignored and the automaton built in memory instead. Matching is tolerant of case for multiword
+names ("focal loss" finds "Focal Loss"), of hyphen/space variants ("MovieLens-20M" finds
+"MovieLens 20M") and of accents ("Fréchet" finds "Frechet", letter for letter: `_unaccented`);
+single-word names must match their case exactly ("PPO", "Netflix", "o3"), so common words do not
+fire. Matches must start and end on word boundaries; overlapping matches keep the leftmost
+longest. A known name also reaches over what is written right after it as part of it: a family
+variant ("ResNet-50", `_family_member`), a version ("SQuAD v2.0", `_version`), a translation
+pair ("WMT'14 En-De", `_language_pair`), a data name's release year ("COCO2017", `_year`) and a
+metric's TeX sub- and superscripts ("AP^m_novel" from ``$AP^m_{novel}$``, `_script`). A
+catalogue name's leading article stays out of the match ("in the StarCraft multi-agent
+challenge": `_ARTICLE`).
 
 Appends `Candidate`s with source ``lexicon`` to ``doc._.candidates``.
 """
