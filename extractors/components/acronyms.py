@@ -275,6 +275,11 @@ def _word_like_long_form(short: str, words: list[tuple[int, int, str]]) -> Optio
     return a.first, a.last, a.initials
 
 
+def words_in(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """The words of text[start:end] as `align` reads them: (start, end, word)."""
+    return [(m.start(), m.end(), m.group()) for m in _WORDS.finditer(text, start, end)]
+
+
 def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tuple[int, int, int]]:
     """(first, last) indexes into `words` of the long form for `short`, and how many of its
     letters start a word; None when no alignment passes (see `align`)."""

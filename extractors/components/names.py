@@ -52,6 +52,7 @@ from spacy.tokens import Doc
 
 from .. import resources
 from ..regexes import longest_first
+from .acronyms import best_long_form, words_in
 from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, is_adverb, rx
 from .candidates import SIZED, Candidate, Source, Weight, add_candidates, model_shaped
@@ -777,7 +778,12 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
             return []
     name = m.group(1) or m.group(2)
     start = pos + m.start(1 if m.group(1) else 2)
-    return [Candidate(start, start + len(name), name, Source.PROPOSAL, {}, proposed=True)]
+    out = [Candidate(start, start + len(name), name, Source.PROPOSAL, {}, proposed=True)]
+    if m.group(1):
+        out += _coordinated_short_form(text, pos + head.end())   # after the short form's head noun, if any
+    return out
+
+
 
 
 #: function words and verbs that end a name run
@@ -792,6 +798,33 @@ _NOT_IN_APPOSITIVE = (_RUN_END - {"and", "of"}) | {"the", "a", "an", "we", "our"
 _LOWER_NAME = rx(rf"\s*((?:(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*\s+){{0,4}}(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*)"
                  r"(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))")
 _FUNCTION_AFTER = rx(rf"\s*(?:[,.;:()\[\]—]|-{{1,2}}\s|$|(?:{_RUN_END_WORDS})\b)")
+
+
+#: after a proposed name's short form (and its head noun): "and", maybe an article, then a second
+#: name of at most six words none of which is a function word, then its own short form: "we propose query-based down-sampling (QD) and query-based up-sampling (QU)",
+#: "an information rectification module (IRM) and a distribution guided distillation (DGD) scheme"
+_COORDINATED_SHORT = rx(r"""
+    \s*and\s+                                        # "and" (", and" may join a clause: "(GFB), and
+                                                      # stochastic depth (SD) regularises ...")
+    (?:(?:a|an)\s+)?                                  # maybe an article
+    ((?:(?!(?:""" + _RUN_END_WORDS + r"""|the|these|its|their|we|it)\b)
+        [\p{L}\p{N}][\p{L}\p{N}\-]*\s+){0,5}          # up to five words of the name, none a function word,
+     (?!(?:""" + _RUN_END_WORDS + r"""|the|these|its|their|we|it)\b)
+        [\p{L}\p{N}][\p{L}\p{N}\-]*)                  # ... and its last word
+    \s*\(\s*(""" + _NAME_TOKEN + r""")\s*\)            # then its own short form
+    """, regex.VERBOSE)
+
+
+def _coordinated_short_form(text: str, pos: int) -> list[Candidate]:
+    """The short form of a second name coordinated with a proposed one (`_COORDINATED_SHORT`), when
+    it is coined and its long form spells it (the acronyms component's alignment): proposed too."""
+    m = _COORDINATED_SHORT.match(text, pos)
+    if not m or not _coined(m.group(2)):
+        return []
+    words = words_in(text, m.start(1), m.end(1))
+    if best_long_form(m.group(2), words) is None:
+        return []   # "(QD) and learning rate (LR)": the short form is no acronym of the words before it
+    return [Candidate(m.start(2), m.end(2), m.group(2), Source.PROPOSAL, {}, proposed=True)]
 
 
 _LETTER = rx(r"\p{L}")
