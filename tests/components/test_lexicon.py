@@ -1,10 +1,12 @@
 """The lexicon component, table-driven (lexicon_cases.json): known names found in the text and
 the type their entry gives; a capitalised word that only starts a sentence is not a name."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tables import case_ids, cases, check_table
 
-from extractors.components.lexicon import find_lexicon
+from extractors.components.lexicon import _key, find_lexicon
 from extractors.normalize import normalize
 
 CASES = cases("lexicon")
@@ -76,3 +78,18 @@ def test_no_lexicon_name_carries_its_own_acronym_definition():
     clean = normalize("We report a mean corruption error (mCE) of 13.5% on CIFAR-10-C.").clean
     found = {clean[c.start:c.end] for c in find_lexicon(clean)}
     assert "mean corruption error" in found and "mean corruption error (mCE)" not in found
+
+
+#: letters with and without diacritics, separators and words the catalogue knows
+_FOLD_PIECES = ["Fréchet", "Frechet", " Inception Distance", "Pólya", "-Gamma augmentation", "ÉCOLE", "ß",
+                "İ", "ǅ", " ", "-", "/", "ImageNet", "CIFAR-10", "naïve", "Ångström", "œ", "ﬁ", ", ", "."]
+
+
+@given(st.lists(st.sampled_from(_FOLD_PIECES), min_size=1, max_size=20).map("".join))
+@settings(max_examples=200, deadline=None)
+def test_folding_keeps_every_offset(text):
+    """The matcher's key is the text letter for letter (accents dropped, case folded only where that
+    keeps one character), so every candidate's span is the text's own: text[start:end] == name."""
+    assert len(_key(text)) == len(text)
+    for c in find_lexicon(text):
+        assert text[c.start:c.end] == c.text
