@@ -223,7 +223,7 @@ def _mark_bounds(text: str, a: int, b: int) -> tuple[int, int]:
 
 
 #: marked-up text wholly in parentheses: a list's label ("**(RA1):** intermediate representations
-#: are ...", "$\\textbf{(O1)}$ the task affinity ..."), not a name
+#: are ...", "$\textbf{(O1)}$ the task affinity ..."), not a name
 _MARKED_LABEL = rx(r"\([^()]*\)")
 
 
@@ -801,8 +801,9 @@ _FUNCTION_AFTER = rx(rf"\s*(?:[,.;:()\[\]—]|-{{1,2}}\s|$|(?:{_RUN_END_WORDS})\
 
 
 #: after a proposed name's short form (and its head noun): "and", maybe an article, then a second
-#: name of at most six words none of which is a function word, then its own short form: "we propose query-based down-sampling (QD) and query-based up-sampling (QU)",
-#: "an information rectification module (IRM) and a distribution guided distillation (DGD) scheme"
+#: name of at most six words none of which is a function word, then its own short form: "we
+#: propose query-based down-sampling (QD) and query-based up-sampling (QU)", "an information
+#: rectification module (IRM) and a distribution guided distillation (DGD) scheme"
 _COORDINATED_SHORT = rx(r"""
     \s*and\s+                                        # "and" (", and" may join a clause: "(GFB), and
                                                       # stochastic depth (SD) regularises ...")
@@ -823,7 +824,7 @@ def _coordinated_short_form(text: str, pos: int) -> list[Candidate]:
         return []
     words = words_in(text, m.start(1), m.end(1))
     if best_long_form(m.group(2), words) is None:
-        return []   # "(QD) and learning rate (LR)": the short form is no acronym of the words before it
+        return []   # "(QD) and image classification (ResNet)": no acronym of the words before it
     return [Candidate(m.start(2), m.end(2), m.group(2), Source.PROPOSAL, {}, proposed=True)]
 
 
