@@ -102,13 +102,9 @@ def main() -> None:
     ap.add_argument("corpora", nargs="*", type=Path, default=CORPORA)
     ap.add_argument("--check", action="store_true", help="compare with the shipped file instead of writing it")
     args = ap.parse_args()
+    from generated import write_or_check   # data/generated.py: the script's own folder is on sys.path
     text = build(args.corpora)
-    if args.check:
-        same = OUT.read_text(encoding="utf-8") == text
-        print(f"{OUT.relative_to(ROOT)}: {'up to date' if same else 'differs from a fresh build'}")
-        sys.exit(0 if same else 1)
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}: {text.count(chr(10)) - HEADER.count(chr(10))} terms")
+    write_or_check(OUT, text, args.check, f"{text.count(chr(10)) - HEADER.count(chr(10))} terms")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -126,13 +125,10 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     ap.add_argument("--check", action="store_true", help="compare with the committed general.tsv")
     args = ap.parse_args()
+    from generated import write_or_check   # data/generated.py: the script's own folder is on sys.path
     text, dropped = build(args.corpus)
-    if args.check:
-        same = OUT.read_text(encoding="utf-8") == text
-        print(f"{OUT} is {'up to date' if same else 'stale: run python data/build_general.py'}")
-        sys.exit(0 if same else 1)
-    OUT.write_text(text, encoding="utf-8")
-    print(f"{text.count(chr(10)) - HEADER.count(chr(10))} rows -> {OUT}; left out: {dict(sorted(dropped.items()))}")
+    write_or_check(OUT, text, args.check,
+                   f"{text.count(chr(10)) - HEADER.count(chr(10))} rows; left out: {dict(sorted(dropped.items()))}")
 
 
 if __name__ == "__main__":

@@ -56,3 +56,20 @@ def test_shipped_general_tsv_is_the_drafts_filtered():
     assert rows and set(rows) <= drafts
     assert all(build_general.why_left_out(r.split("\t")[0], None, Counter()) in (None, "common word")
                for r in rows)
+
+
+def test_write_or_check(tmp_path, capsys):
+    """data/generated.py, the data scripts' way to write a shipped file or check it is up to date."""
+    spec = importlib.util.spec_from_file_location("generated", ROOT / "data" / "generated.py")
+    generated = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generated)
+    out = tmp_path / "made.tsv"
+    generated.write_or_check(out, "a\tb\n", False, "1 row")
+    assert out.read_text(encoding="utf-8") == "a\tb\n" and "1 row" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as same:
+        generated.write_or_check(out, "a\tb\n", True, "")
+    assert same.value.code == 0 and "up to date" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as stale:
+        generated.write_or_check(out, "a\tc\n", True, "")
+    assert stale.value.code == 1 and "differs" in capsys.readouterr().out
+    assert out.read_text(encoding="utf-8") == "a\tb\n"   # a check never writes
