@@ -9,6 +9,9 @@ Definitions found on the clean text (so a long form split by markup, such as
   called, dubbed, termed, abbreviated, referred to as, denoted as; and "or" or "namely" when every
   letter starts a word or continues the one before: "Unsupervised Neural Machine Translation or
   UNMT", "a novel Multi-modal Grouping Network, namely MGN"; not a list: "namely A, B, and C");
+  the name may stand earlier in the clause, capitalised, when the words right before the naming
+  word do not spell the short form: "a Bi-directional Consistent Diffusion framework tailored for
+  ..., named BCDiff" (`_titled_long_form_before`);
 - ``SHORT (short for long form)``, ``SHORT for Long Form`` — "PEP (short for Plug-in Embedding
   Pruning)", "TRGL for Transport Regularized Greedy Learning" (capitalised words, one letter each);
 - ``Long Form, SHORT,`` — "Trigonometry-Aware Neural networKs for ..., TANKBind, that ...";
@@ -25,7 +28,10 @@ the one before it inside a word ("Fed" of Federated, "LATTE" of LAyer-wise TEach
 sit anywhere in a word, or be a capital set inside a word ("BiDirectional", "nEural") or a letter
 marked up inside a word (``**Fa**st``, ``Mi\\textbf{x}ture``: `marked_letters`, from the marks
 normalisation leaves); a digit may stand for a word (2 for "to", 4 for "for": "Seq2Seq"; 1 for
-"one": "EF1") or repeat a letter ("HO2", "H3T", "M^3"), an X for ex-/cross-/trans-. Each alignment gets a
+"one": "EF1") or repeat a letter ("HO2", "H3T", "M^3"), an X for ex-/cross-/trans-. Where the
+author set two or more capitals inside words, a second pass aligns the letters with capitals only,
+and such a long form may leave more words without a letter ("COllaborative inference framework via
+feature PURification (CoPur)": `_marked_by_capitals`). Each alignment gets a
 confidence (`Alignment.confidence`: the share of letters at word starts or joined, less a
 share per content word left without a letter); the most confident alignment that passes the
 checks (`_accept`) wins. The long form then takes in the words of the name that give no letter:
@@ -149,6 +155,8 @@ class Alignment:
     trailing: int       # content words after `last`
     units: int          # letters (and digit words) of the short form
     loose_tail: bool = False  # a function word among the words after `last` ("... for this problem")
+    inner_caps: int = 0  # letters at a capital set inside a word ("COllaborative", "PURification")
+    at_capitals: int = 0  # letters at a capital, a word's first or one set inside it
 
     @property
     def confidence(self) -> float:
@@ -169,13 +177,15 @@ def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
         return None
     text = " ".join(w for _, _, w in words)
     low = text.lower()
-    starts, parts, word_of, content = set(), set(), [], []
+    starts, parts, inner_caps, word_of, content = set(), set(), set(), [], []
     pos = 0
     for i, (_, _, w) in enumerate(words):
         starts.add(pos)
         inner = {pos + m.end() for m in _PART.finditer(w)} if _PART_CHARS.intersection(w) else set()
         if w[1:] != w[1:].lower() and not w.isupper():  # capitals inside: "BiDirectional", "nEural"
-            inner.update(pos + k for k, ch in enumerate(w) if ch.isupper() and k and w[k - 1].isalpha())
+            caps = {pos + k for k, ch in enumerate(w) if ch.isupper() and k and w[k - 1].isalpha()}
+            inner.update(caps)
+            inner_caps |= caps
         parts |= inner  # the start of a word part scores a little less than a word's start
         starts |= inner
         word_of.extend([i] * (len(w) + 1))
@@ -192,10 +202,16 @@ def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
         return cum[b] - cum[a + 1] if b > a + 1 else 0
 
     best = None
-    for units in _readings(short):
+    # a second pass reads only capitals when the words set two or more inside a word: the
+    # fewest-words alignment may take a lower-case letter where the author marked a capital
+    # ("COllaborative inference framework via feature PURification (CoPur)": o of "framework")
+    passes = ((units, caps_only) for caps_only in ((False, True) if len(inner_caps) >= 2 else (False,))
+              for units in _readings(short))
+    for units, caps_only in passes:
         if not units or len(units) > 14:
             continue
-        # state: end position of unit -> (score, first word, initials, joined, missing)
+        # state: end position of unit -> (score, first word, initials, joined, missing, capitals
+        # set inside a word, letters at a capital)
         prev: dict = {}
         for ui, alts in enumerate(units):
             cur: dict = {}
@@ -204,37 +220,40 @@ def align(short: str, words: list[tuple[int, int, str]]) -> Optional[Alignment]:
                 while p >= 0:
                     e = p + len(s_) - 1
                     is_start = p in starts
-                    if len(s_) > 1 and not (is_start and (s_[0].isalpha() or not low[e + 1:e + 2].isalpha())):
+                    if len(s_) > 1 and not (is_start and (s_[0].isalpha() or not low[e + 1:e + 2].isalpha())) \
+                            or caps_only and s_.isalpha() and not text[p].isupper():
                         p = low.find(s_, p + 1)
                         continue
+                    cap = text[p].isupper()
+                    inner_cap = cap and p in inner_caps
                     if ui == 0:
                         if is_start and (content[word_of[p]] or text[p].isupper()):  # not "the ...", but "A Lite BERT"
-                            cand = (_start_gain(p), word_of[p], 1, 0, 0)
+                            cand = (_start_gain(p), word_of[p], 1, 0, 0, inner_cap, cap)
                             if e not in cur or cand > cur[e]:
                                 cur[e] = cand
                     else:
-                        for q, (sc, first, ini, jo, mi) in prev.items():
+                        for q, (sc, first, ini, jo, mi, ic, ac) in prev.items():
                             if q >= p:
                                 continue
                             joined = not is_start and q == p - 1 and low[p - 1] != " "
                             gap = between(word_of[q], word_of[p])
                             gain = _start_gain(p) if is_start else 0.8 if joined else 0.0
                             cand = (sc + gain - 3 * gap,
-                                    first, ini + is_start, jo + joined, mi + gap)
+                                    first, ini + is_start, jo + joined, mi + gap, ic + inner_cap, ac + cap)
                             if e not in cur or cand > cur[e]:
                                 cur[e] = cand
                     p = low.find(s_, p + 1)
             prev = cur
             if not prev:
                 break
-        for e, (sc, first, ini, jo, mi) in prev.items():
+        for e, (sc, first, ini, jo, mi, ic, ac) in prev.items():
             last = word_of[e]
             trailing = cum[len(words)] - cum[last + 1]
             if trailing and not content[last]:
                 continue  # the last letter on a function word, a content word after it: "images in
                 #           the inferotemporal (IT)" is "inferotemporal"
             loose = any(not content[i] for i in range(last + 1, len(words)))
-            a = Alignment(first, last, ini, jo, mi, trailing, len(units), loose)
+            a = Alignment(first, last, ini, jo, mi, trailing, len(units), loose, ic, ac)
             rank = (a.confidence, sc, first)
             if _accept(a) and (best is None or rank > best[0]):
                 best = (rank, a)
@@ -246,13 +265,29 @@ def _accept(a: Alignment) -> bool:
     letter, unless every letter starts a word or continues the one before it (then up to two
     words inside and three descriptive words after may go without: "Pre-trained Image Encoder for
     Generalizable visual reinforcement learning (PIE-G)", "BiDirectional learning for offline
-    Infinite-width model-based optimization (BDI)")."""
+    Infinite-width model-based optimization (BDI)"). Letters the author set as capitals inside
+    words say which words the short form takes (`_marked_by_capitals`), so those words may leave
+    more out ("COllaborative inference framework via feature PURification (CoPur)")."""
+    if _marked_by_capitals(a) and a.missing <= MARKED_MISSING and a.trailing <= 1:
+        return True
     if a.confidence < MIN_CONFIDENCE:
         return False
     if a.missing + a.trailing <= 1:
         return True
     return a.confidence >= 0.5 and a.missing <= 2 and a.trailing <= 3 and a.initials + a.joined == a.units \
         and a.initials >= 2 and not a.loose_tail
+
+
+#: content words without a letter that a long form marked by capitals (`_marked_by_capitals`) may have
+MARKED_MISSING = 4
+
+
+def _marked_by_capitals(a: Alignment) -> bool:
+    """Did the author mark the letters of the short form as capitals in the long form: every
+    letter at a capital, two or more of them set inside a word ("COllaborative inference
+    framework via feature PURification (CoPur)", `**Fa**st **S**parse` once markup is read as
+    capitals: `marked_letters`), and the first and the last word of the long form giving one?"""
+    return a.units >= 3 and a.at_capitals == a.units and a.inner_caps >= 2
 
 
 #: a capitalised word in a parenthesis, which may be a coined short form ("Channel-aware dynamic
@@ -307,8 +342,8 @@ def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences, min_
     return words[al.first][0], words[-1][1]
 
 
-#: words a paren may put before a short form: "(named H3T)", "(or UNMT)", "(i.e., SGD)"
-_INNER_CUE = rx(r"(?:named|called|dubbed|termed|abbreviated(?:\s+as)?|short(?:ened)?(?:\s+as)?|or|"
+#: words a paren may put before a short form: "(named H3T)", "(or UNMT)", "(i.e., SGD)", "(abbrev. COIL)"
+_INNER_CUE = rx(r"(?:named|called|dubbed|termed|abbreviated(?:\s+as)?|abbrev\.|abbr\.|short(?:ened)?(?:\s+as)?|or|"
                 r"i\.e\.,?|a\.k\.a\.?|aka)\s+", regex.IGNORECASE)
 #: ... and words after it: "(FocalNets in short)", "(VLN for short)"
 _INNER_TAIL = rx(r"\s+(?:in|for)\s+short\s*$", regex.IGNORECASE)
@@ -445,6 +480,8 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
             found.append(AcronymMatch(m.group(2), text[k[0]:k[1]], m.start(2), m.end(2), *k))
     for m in _NAMED.finditer(text):  # "a novel Mixed-scale Sparse Voxel Transformer, named MsSVT"
         k = _long_form_ending_at(view, m.group(2), m.start(), sents, min_initials=2, strict=bool(m.group(1)))
+        if k is None and not m.group(1):
+            k = _titled_long_form_before(view, m.group(2), m.start(), sents)
         if k is not None and k[1] - k[0] > len(m.group(2)) and " " in text[k[0]:k[1]]:
             found.append(AcronymMatch(m.group(2), text[k[0]:k[1]], m.start(2), m.end(2), *k))
     for m in _FOR_LONG.finditer(text):  # "TRGL for Transport Regularized Greedy Learning"
@@ -463,6 +500,34 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
         a.mentions = _mentions(text, a)
         out.append(a)
     return out
+
+
+#: the most characters between a capitalised name and the naming word after it (`_titled_long_form_before`)
+_TITLED_GAP = 100
+_CLAUSE_BREAK = rx(r"\b(?:and|or|but|while|whereas)\b|[;()]")
+
+
+def _titled_long_form_before(text: str, short: str, end: int, sents: Sentences) -> Optional[tuple[int, int]]:
+    """(start, end) of a capitalised name earlier in the sentence that spells `short` when the
+    words right before the naming word do not: "a Bi-directional Consistent Diffusion framework
+    tailored for instantaneous trajectory prediction, named BCDiff". The name is a run of
+    capitalised words (`_TITLE_RUN`), the nearest one before `end` in the sentence whose words
+    give every letter of the short form, in order, each at a word's start or right after the letter
+    before, with no word left out; a short form of two capitals or more. Between the name and the
+    naming word only the words that describe it, no clause ("and", "or", a semicolon, a
+    parenthesis) and at most `_TITLED_GAP` characters."""
+    if sum(ch.isupper() for ch in short) < 2 or not is_short_form(short):
+        return None
+    s0 = sents.start(end)
+    for r in reversed(list(_TITLE_RUN.finditer(text, s0, end))):
+        if end - r.end() > _TITLED_GAP or _CLAUSE_BREAK.search(text, r.end(), end):
+            break
+        words = [(r.start() + w.start(), r.start() + w.end(), w.group()) for w in _WORDS.finditer(r.group())]
+        a = align(short, words)
+        if a is not None and a.first == 0 and a.last == len(words) - 1 and a.missing == 0 \
+                and a.initials + a.joined == a.units and a.initials >= 2:
+            return words[0][0], words[-1][1]
+    return None
 
 
 def _spelled_out_after(m, sents: Sentences) -> list[AcronymMatch]:
