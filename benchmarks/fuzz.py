@@ -22,7 +22,7 @@ back, and the gold and predictions `eval` scores. Deterministic for a seed.
 
 Each failure is printed (target, iteration, exception) and its input kept under ``--keep``
 (default build/fuzz/). Exit 1 when anything failed. In the fifty-first session these targets
-found five ways one input failed, all fixed with table tests (README, "Fifty-first session"):
+found five ways one input failed, all fixed with table tests (docs/HISTORY.md, "Fifty-first session"):
 the numbers `0^{-3}` and `0.00005B`, a "measure" head noun before a coined name, malformed
 records in `leaderboard`, `export` and `report`, malformed gold and predictions in `eval`.
 """

@@ -8,7 +8,7 @@ knowledge, with SPEC section 2, docs/ANNOTATION.md and the lexicon at hand and n
 read (surface<TAB>TYPE<TAB>canonical, grouped under "# " section lines):
 - methods_models.tsv (METHOD, MODEL) and data_metrics.tsv (DATASET, BENCHMARK, METRIC): the first
   pass, which this script filters into general.tsv;
-- pass2.tsv (a second pass) and tasks.txt (task names): measured and not kept (README, fifty-second
+- pass2.tsv (a second pass) and tasks.txt (task names): measured and not kept (docs/HISTORY.md, fifty-second
   session); kept here so that the measurement can be repeated.
 
 A row is left out when

@@ -7,7 +7,7 @@ Steps:
 1. Read the gold records (docs/SPEC.md section 6) of ``data/annotations/part_0..3.jsonl``.
    ``part_4.jsonl`` is the held-out set and the seeds gold is test data: both are refused. (A NER
    trained on all 750 development abstracts was measured in the twenty-fourth session and not
-   kept: README, "Twenty-fourth session".)
+   kept: docs/HISTORY.md, "Twenty-fourth session".)
 2. Turn each record into a training `Doc` over the *clean* text (`normalize(text).clean`,
    which is what the pipeline's NER reads), tokenised by the project tokenizer. Every entity's
    name and aliases are searched in the clean text: case-sensitively on word boundaries, and
