@@ -283,10 +283,10 @@ MARKED_MISSING = 4
 
 
 def _marked_by_capitals(a: Alignment) -> bool:
-    """Did the author mark the letters of the short form as capitals in the long form: every
-    letter at a capital, two or more of them set inside a word ("COllaborative inference
-    framework via feature PURification (CoPur)", `**Fa**st **S**parse` once markup is read as
-    capitals: `marked_letters`), and the first and the last word of the long form giving one?"""
+    """Did the author mark the letters of the short form as capitals in the long form: three
+    letters or more, every one at a capital, two or more of them set inside a word
+    ("COllaborative inference framework via feature PURification (CoPur)"; `**Fa**st **S**parse`
+    too, once `marked_letters` has made the marked-up letters capitals)?"""
     return a.units >= 3 and a.at_capitals == a.units and a.inner_caps >= 2
 
 
