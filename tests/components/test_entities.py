@@ -469,3 +469,13 @@ def test_ner_spans_are_trimmed_to_a_name(text, label, span, name):
         assert got == []
     else:
         assert [(c.text, text[c.start:c.end]) for c in got] == [(name, name)]
+
+
+@pytest.mark.parametrize("text", [
+    "We bound the Wasserstein distance between the two laws of the chain.",
+    "Our analysis controls the KL divergence between the posterior and its approximation.",
+])
+def test_lower_case_quantity_waits_for_a_number(extractor, text):
+    """A quantity phrase in lower case (a head of word list quantity_heads) is a metric only when a
+    number measures it; the capitalised catalogue names of the table are metrics wherever written."""
+    assert [e.name for e in record(extractor, text).metrics] == []
