@@ -784,8 +784,6 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
     return out
 
 
-
-
 #: function words and verbs that end a name run
 _RUN_END_WORDS = (r"that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are|"
                   r"was|were|can|could|will|would|may|might|has|have|had|achieves?|outperforms?|"
