@@ -240,6 +240,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     entities = _placeholder_names(doc.user_data.get("extractors.title"), entities, doc._.marks or ())
     entities = _title_names_are_proposed(text, doc.user_data.get("extractors.title"), entities,
                                          [(u.start, u.end) for u in doc._.urls or []])
+    _title_long_forms_are_proposed(doc.user_data.get("extractors.title"), entities)
     # "with no increase in computational cost": a quantity the text keeps constant is no number's
     held = [c for c in held if not _HELD_CONSTANT.search(text, max(0, c.start - 40), c.start)]
     held, measures = _named_measures(text, held, entities)   # bare mentions only: "accuracy" inside
@@ -871,15 +872,29 @@ def _coined_names_are_proposed(text: str, entities: list[Entity]) -> None:
 #: "our" (perhaps "new", "novel", "proposed") right before a long form
 _OUR_BEFORE = rx(r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?$")
 
+#: "a novel" or "the new", perhaps two lower-case words, right before a long form; not after a
+#: comma, where the phrase describes a name just given ("Falconn++, a novel locality-sensitive
+#: filtering (LSF) approach": the paper's own is Falconn++, LSF the kind of thing it is)
+_NOVEL_BEFORE = rx(r"""(?<!,\s*)\b(?:[Aa]n?|[Tt]he)\s+(?:new|novel)\s+   # "a novel", "the new"
+                       (?:\p{Ll}[\p{Ll}\-]*\s+){0,2}$                  # perhaps two lower-case words
+                    """, regex.VERBOSE)
+
 
 def _our_defined_names_are_proposed(text: str, entities: list[Entity]) -> None:
     """A short form whose long form the paper writes after "our" is the paper's own: "Our
     learned-threshold pruning (LTP) method adaptively ...", "our modulated transformation module
-    (MTM)" (the proposal cues read capitalised names after "our"; a lower-case long form has none)."""
+    (MTM)" (the proposal cues read capitalised names after "our"; a lower-case long form has none).
+    So is one defined right after "a novel" or "a new" (`_NOVEL_BEFORE`), whoever the sentence's
+    subject is: "OP-DMA succeeds ... by leveraging a novel Prior-Weighted Loss (PWL)", "we
+    customize a novel Half-Shuffle Transformer (HST)"; a field's term stays used
+    (`_field_terms_are_not_proposed`: "a novel graph neural network (GNN)")."""
     for e in entities:
         if e.role == "used" and e.aliases and set(e.types) & {"METHOD", "MODEL"}:
             longs = set(e.aliases)
-            if any(text[a:b] in longs and _OUR_BEFORE.search(text, max(0, a - 20), a) for a, b in e.mentions):
+            if any(text[a:b] in longs and (_OUR_BEFORE.search(text, max(0, a - 20), a)
+                                          or (_NOVEL_BEFORE.search(text, max(0, a - 50), a)
+                                              and text.startswith("(", b + 1 if text[b:b + 1] == " " else b)))
+                   for a, b in e.mentions):
                 e.role = "proposed"
 
 
@@ -1054,6 +1069,37 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
                      sources={Source.PAPER_TITLE}, votes={typ: Weight.HEAD_NOUN})
         return [e for e in entities if e.mentions] + [new]
     return entities
+
+
+#: what may follow a long form that opens a title: the title's end, a colon or a spaced dash,
+#: or a preposition that starts what the system is for or how it works ("Gradient Projection
+#: Memory for Continual Learning"); not a word that makes the long form a modifier ("Maximum
+#: Common Subgraph Guided Graph Retrieval", "Discrete-Convex-Analysis-Based Framework"), nor
+#: "with" or "in", after which the long form is mostly the problem or the thing studied
+#: ("Partial Multi-Label Learning with Probabilistic Graphical Disambiguation", "Simplicity Bias
+#: in 1-Hidden Layer Neural Networks": on the development pools 7 of 7 such were not proposed)
+_TITLE_LONG_END = rx(r"\s*(?:$|:|\s[\-–—]\s|(?:for|via|on|to|through|using|under|from|by|and)\b)")
+
+
+def _title_long_forms_are_proposed(title, entities: list[Entity]) -> None:
+    """When the abstract still names no proposed method or model of its own, a defined short form
+    whose long form opens the title, in the singular or the plural, is the paper's system: title
+    "Hybrid Neural Autoencoders for Stimulus Encoding ...", abstract "this Hybrid Neural
+    Autoencoder (HNA)". Not a field's term (`is_field_term`: "Graph Neural Networks for ..."
+    studies GNNs) and not a long form the title goes on to use as a modifier (`_TITLE_LONG_END`)."""
+    if not title or any(e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"} for e in entities):
+        return
+    for e in entities:
+        if e.role != "used" or not set(e.types) & {"METHOD", "MODEL"} or is_field_term([e.name, *e.aliases]):
+            continue
+        for a in e.aliases:
+            if " " not in a.strip():
+                continue
+            words = rx(r"[\s\-‐]+").split(a.strip())
+            opening = rx(r"[\s\-‐]+".join(map(regex.escape, words)) + r"s?", regex.IGNORECASE).match(title)
+            if opening and _TITLE_LONG_END.match(title, opening.end()):
+                e.role = "proposed"
+                return
 
 
 def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Candidate]:

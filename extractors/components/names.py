@@ -438,16 +438,22 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
                 quoted = run is None and _OPEN_QUOTE.match(text, pos)
                 if quoted:   # "dubbed “FooBar”", "namely 'Hybrid-Quantization' and 'Non-Uniform Quantization'"
                     run = _unquoted(text, name_run(text, quoted.end()))
-                lowercase = False
+                lowercase = spelled = False
                 if run is None and kind == "called":
                     low = _LOWER_NAME.match(text[pos:pos + 80])
                     if low:
                         run, lowercase = (pos + low.start(1), pos + low.end(1)), True
-                if run and kind == "called" and not _plausible_run(text, *run):
-                    # "called coVariance neural network (VNN)": the words up to the short form
-                    upto = rx(r"((?:[\p{L}][\p{L}\-]*\s+){1,5})\([^()]{1,15}\)").match(text, run[0])
-                    if upto:
-                        run = (run[0], run[0] + len(upto.group(1).rstrip()))
+                if kind == "called" and (run is None or not _plausible_run(text, *run)):
+                    # "called coVariance neural network (VNN)", "referred to as a sparse
+                    # discriminative Gaussian mixture (SDGM)": the words up to the short form
+                    # (where no name starts at the cue, the short form's first two letters are the
+                    # first two words' initials: not "we call it here Adversarial Feature ... (AFD)";
+                    # and only the paper's "we" makes such a name new: `spelled`)
+                    at = run[0] if run else pos
+                    upto = rx(r"((?:[\p{L}][\p{L}\-]*\s+){1,5})\(([^()]{1,15})\)").match(text, at)
+                    if upto and (run or _initials_open(upto.group(1), upto.group(2))):
+                        spelled = run is None
+                        run = (at, at + len(upto.group(1).rstrip()))
                 if run and kind == "called" and " " in text[run[0]:run[1]]:
                     # "called Self Undermining knowledge distillation.": the lowercase words that end the name
                     tail = rx(r"(?:\s+\p{Ll}[\p{Ll}\-]*){1,3}(?=\s*[,.;:(])").match(text, run[1])
@@ -459,6 +465,9 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
                 if kind == "called" and new and use is not None and not _PROPOSAL_WORD.search(before, use):
                     new = None  # "we employ a continuous Markov logic network named PSL" (but "we use
                     # the kernel to derive a variant of GCN called S^2GC" is new)
+                if spelled and not _OWN.search(text, sents.start(m.start()), m.end()):
+                    new = None  # "New sampling algorithms based on ... processes called
+                    # piece-wise deterministic Markov processes (PDMPs)": a name the field gave
                 if kind == "called" and run and rx(r"\s*\([^()]*(?:19|20)\d\d[a-z]?\)").match(text, run[1]):
                     new = None  # "a novel parameterization, coined μP (Yang and Hu, 2021)": cited
                 if kind == "called" and (not new or rx(r"\bet\s+al\b|[\[(](?:19|20)\d\d[a-z]?[\])]").search(before)):
@@ -827,6 +836,18 @@ def _coordinated_short_form(text: str, pos: int) -> list[Candidate]:
 
 
 _LETTER = rx(r"\p{L}")
+
+
+#: the paper's own voice: "we", "our", "this paper"
+_OWN = rx(r"\b(?:we|our|this\s+(?:paper|work|study|article))\b", regex.IGNORECASE)
+
+
+def _initials_open(words: str, short: str) -> bool:
+    """Do a short form's first two letters start the first two words ("sparse discriminative
+    Gaussian mixture" and "SDGM"), case aside?"""
+    initials = [w[0].casefold() for w in words.split()[:2]]
+    letters = [c.casefold() for c in short if c.isalpha()][:len(initials)]
+    return initials == letters
 
 
 def _plausible_run(text: str, s: int, e: int) -> bool:
