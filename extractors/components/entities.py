@@ -235,6 +235,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     _names_as_written_mid_sentence(text, entities, doc_sentences(doc))
     _coined_names_are_proposed(text, entities)
     _our_defined_names_are_proposed(text, entities)
+    _new_things_named_in_parens(text, entities)
     _field_terms_are_not_proposed(entities)
     entities += _proposed_variants(entities, cands)
     entities = _placeholder_names(doc.user_data.get("extractors.title"), entities, doc._.marks or ())
@@ -896,6 +897,24 @@ def _our_defined_names_are_proposed(text: str, entities: list[Entity]) -> None:
                                               and text.startswith("(", b + 1 if text[b:b + 1] == " " else b)))
                    for a, b in e.mentions):
                 e.role = "proposed"
+
+
+#: "a new capsule structure (", "a novel dynamic routing algorithm (": "a new" or "a novel", up
+#: to four words, and the parenthesis that names the thing
+_NEW_THING_PAREN = rx(r"\b(?:[Aa]n?|[Tt]he)\s+(?:new|novel)\s+(?:[\p{L}\-]+\s+){0,4}\($")
+
+
+def _new_things_named_in_parens(text: str, entities: list[Entity]) -> None:
+    """A coined name in parentheses right after "a new ..." or "a novel ..." names that new thing:
+    "we introduce deformable capsules (DeformCaps), a new capsule structure (SplitCaps), and a
+    novel dynamic routing algorithm (SE-Routing)". Only a name that is no short form of the
+    words before it (an acronym's long form is `_our_defined_names_are_proposed`'s)."""
+    for e in entities:
+        if e.role == "used" and not e.aliases and set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"} \
+                and _COINED.match(e.name) \
+                and any(text[b:b + 1] == ")" and _NEW_THING_PAREN.search(text, max(0, a - 60), a)
+                        for a, b in e.mentions):
+            e.role = "proposed"
 
 
 def _field_terms_are_not_proposed(entities: list[Entity]) -> None:
