@@ -768,10 +768,13 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
         return []
     before = phrase[:m.start()]
     prep = rx(r"\b(?:for|of|in|on|with|from|towards?)\s+(\S+)").search(before)
+    last = rx(r"(\p{L}+)\s*$").search(before)
     if m.group(1) and rx(r"\b(?:including|such\s+as|e\.g\.)").search(before) or m.group(1) and prep and (
             rx(r"\p{Ll}+ing|the|these|those|existing").fullmatch(prep.group(1))
-            or rx(r"\p{Lu}[\p{Lu}\p{N}\-]*s").fullmatch(m.group(1) or m.group(2) or "")):
+            or rx(r"\p{Lu}[\p{Lu}\p{N}\-]*s").fullmatch(m.group(1) or m.group(2) or "")
+            or prep.group().startswith("for") and last and head_type(last.group(1).lower(), _tables()[3]) == "TASK"):
         # the name of a complement: "a framework for achieving differential privacy (DP)", "a
+        # predictive layer for structured-output prediction (SOP)" (a task's head before it), "a
         # method for partial identification of average treatment effects (ATEs)" (a plural names
         # a kind of thing), "architectures including transformers and graph neural networks
         # (GNNs)"; the proposed name may follow ("a modification of the Snapshot Ensembles (SSE)
