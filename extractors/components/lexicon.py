@@ -191,6 +191,20 @@ _CAMEL_OR_TITLE = rx(r"\p{Lu}\p{Ll}+|\p{L}+\p{Ll}\p{Lu}\p{L}*")
 _LETTER_HYPHEN = rx(r"\p{Lu}{1,4}-\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)*")
 
 
+#: a lower-case word that a hyphenated compound modifies: "inference-time attacks" (not a
+#: function word, "wall-clock time of X", "minimizing log-loss using ..."; nor a bound, which
+#: measures the metric: "sample-complexity bounds")
+_MODIFIED_NOUN = rx(r"""\s+(?!(?:of|in|on|for|and|or|to|by|with|than|is|are|was|were|per|at|from|as|using|via
+                                  |while|that|which|bounds?|guarantees?|rates?)\b)
+                        \p{Ll}{3,}\b""", regex.VERBOSE)
+
+
+def _hyphenated_modifier(text: str, surface: str, form: str, end: int) -> bool:
+    """A metric's words joined by a hyphen where its name has a space, before a noun, modify that
+    noun: "the inference-time attacks" are attacks, not a measured inference time."""
+    return " " in form and "-" in surface and " " not in surface and bool(_MODIFIED_NOUN.match(text, end))
+
+
 def _exact_ok(surface: str, form: str, typ: str) -> bool:
     """Multiword method and metric names match in any case ("focal loss"); multiword data and
     model names need a capital or digit in the text ("Million Song", not "hand poses");
@@ -385,7 +399,8 @@ def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate
             continue
         forms = values[code >> _LEN_BITS][1]
         surface = text[start:end + 1]
-        ok = [f for f in forms if _exact_ok(surface, f[0], f[1])]
+        ok = [f for f in forms if _exact_ok(surface, f[0], f[1])
+              and not (f[1] == "METRIC" and _hyphenated_modifier(text, surface, f[0], end + 1))]
         if ok and _sentence_initial_word(text, start, end + 1, sents):
             continue  # "Inspired by ...": a capitalised first word is not a dataset named Inspired
         if ok:
