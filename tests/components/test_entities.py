@@ -484,8 +484,8 @@ def test_lower_case_quantity_waits_for_a_number(extractor, text):
 def test_a_lone_letter_with_a_power_is_no_score_at_k(extractor):
     """A lone P or R is a score at k only with "@" ("R@5", resources/name_patterns.tsv); with a
     power it is mostly a space ("$\\mathbb{R}^3$"); R^2 measured by a number stays a metric (the
-    lexicon's)."""
-    space = record(extractor, "We present equivariant maps from ray space to $\\mathbb{R}^3$ and to $\\mathbb{R}^2$.")
+    lexicon's; the lexicon still reads "$\\mathbb{R}^2$" as one too)."""
+    space = record(extractor, "We present equivariant maps from ray space to $\\mathbb{R}^3$ and to $\\mathbb{P}^4$.")
     assert [e.name for e in space.metrics] == []
     scores = record(extractor, "Our retriever reaches 71.2 R@5 and 45.0 P@10, and our regressor an $R^2$ of 0.93.")
     assert {e.name for e in scores.metrics} == {"R@5", "P@10", "R^2"}
