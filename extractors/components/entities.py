@@ -1098,6 +1098,9 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
 #: ("Partial Multi-Label Learning with Probabilistic Graphical Disambiguation", "Simplicity Bias
 #: in 1-Hidden Layer Neural Networks": on the development pools 7 of 7 such were not proposed)
 _TITLE_LONG_END = rx(r"\s*(?:$|:|\s[\-–—]\s|(?:for|via|on|to|through|using|under|from|by|and)\b)")
+#: a run of letters and digits: "Hybrid", "Self", "Attention" of "Hybrid Self-Attention:" (spaces,
+#: hyphens and punctuation aside)
+_SEPARATED_WORD = rx(r"[\p{L}\p{N}]+")
 
 
 def _title_long_forms_are_proposed(title, entities: list[Entity]) -> None:
@@ -1108,15 +1111,17 @@ def _title_long_forms_are_proposed(title, entities: list[Entity]) -> None:
     studies GNNs) and not a long form the title goes on to use as a modifier (`_TITLE_LONG_END`)."""
     if not title or any(e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"} for e in entities):
         return
+    title_words = list(_SEPARATED_WORD.finditer(title))
     for e in entities:
         if e.role != "used" or not set(e.types) & {"METHOD", "MODEL"} or is_field_term([e.name, *e.aliases]):
             continue
         for a in e.aliases:
-            if " " not in a.strip():
+            words = [w.casefold() for w in _SEPARATED_WORD.findall(a)]
+            if len(words) < 2 or len(title_words) < len(words):
                 continue
-            words = rx(r"[\s\-‐]+").split(a.strip())
-            opening = rx(r"[\s\-‐]+".join(map(regex.escape, words)) + r"s?", regex.IGNORECASE).match(title)
-            if opening and _TITLE_LONG_END.match(title, opening.end()):
+            opening = [m.group().casefold() for m in title_words[:len(words)]]
+            if opening[:-1] == words[:-1] and opening[-1] in (words[-1], words[-1] + "s") \
+                    and _TITLE_LONG_END.match(title, title_words[len(words) - 1].end()):
                 e.role = "proposed"
                 return
 
