@@ -876,9 +876,10 @@ _OUR_BEFORE = rx(r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?$")
 #: "a novel" or "the new", perhaps two lower-case words, right before a long form; not after a
 #: comma, where the phrase describes a name just given ("Falconn++, a novel locality-sensitive
 #: filtering (LSF) approach": the paper's own is Falconn++, LSF the kind of thing it is)
-_NOVEL_BEFORE = rx(r"""(?<!,\s*)\b(?:[Aa]n?|[Tt]he)\s+(?:new|novel)\s+   # "a novel", "the new"
-                       (?:\p{Ll}[\p{Ll}\-]*\s+){0,2}$                  # perhaps two lower-case words
-                    """, regex.VERBOSE)
+_A_NEW = r"\b(?:[Aa]n?|[Tt]he)\s+(?:new|novel)\s+"     # "a novel", "the new"
+_NOVEL_BEFORE = rx(r"(?<!,\s*)" + _A_NEW + r"(?:\p{Ll}[\p{Ll}\-]*\s+){0,2}$")  # perhaps two lower-case words
+#: a parenthesis right after a long form: "Prior-Weighted Loss (PWL)"
+_PAREN_NEXT = rx(r"\s?\(")
 
 
 def _our_defined_names_are_proposed(text: str, entities: list[Entity]) -> None:
@@ -893,15 +894,14 @@ def _our_defined_names_are_proposed(text: str, entities: list[Entity]) -> None:
         if e.role == "used" and e.aliases and set(e.types) & {"METHOD", "MODEL"}:
             longs = set(e.aliases)
             if any(text[a:b] in longs and (_OUR_BEFORE.search(text, max(0, a - 20), a)
-                                          or (_NOVEL_BEFORE.search(text, max(0, a - 50), a)
-                                              and text.startswith("(", b + 1 if text[b:b + 1] == " " else b)))
+                                          or (_NOVEL_BEFORE.search(text, max(0, a - 50), a) and _PAREN_NEXT.match(text, b)))
                    for a, b in e.mentions):
                 e.role = "proposed"
 
 
 #: "a new capsule structure (", "a novel dynamic routing algorithm (": "a new" or "a novel", up
 #: to four words, and the parenthesis that names the thing
-_NEW_THING_PAREN = rx(r"\b(?:[Aa]n?|[Tt]he)\s+(?:new|novel)\s+(?:[\p{L}\-]+\s+){0,4}\($")
+_NEW_THING_PAREN = rx(_A_NEW + r"(?:[\p{L}\-]+\s+){0,4}\($")
 
 
 def _new_things_named_in_parens(text: str, entities: list[Entity]) -> None:
