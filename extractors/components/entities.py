@@ -1101,6 +1101,9 @@ _TITLE_LONG_END = rx(r"\s*(?:$|:|\s[\-–—]\s|(?:for|via|on|to|through|using|u
 #: a run of letters and digits: "Hybrid", "Self", "Attention" of "Hybrid Self-Attention:" (spaces,
 #: hyphens and punctuation aside)
 _SEPARATED_WORD = rx(r"[\p{L}\p{N}]+")
+#: where a title's part ends and another opens: "Look where you look! Saliency-guided Q-networks for
+#: ...", "CrossGNN: Confronting Noisy ..."
+_TITLE_PART_BREAK = rx(r"\s*[:!?]\s*")
 
 
 def _title_long_forms_are_proposed(title, entities: list[Entity]) -> None:
@@ -1112,18 +1115,22 @@ def _title_long_forms_are_proposed(title, entities: list[Entity]) -> None:
     if not title or any(e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"} for e in entities):
         return
     title_words = list(_SEPARATED_WORD.finditer(title))
+    starts = [0] + [i + 1 for i in range(len(title_words) - 1)
+                    if _TITLE_PART_BREAK.fullmatch(title, title_words[i].end(), title_words[i + 1].start())]
+    starts = [i + 1 if title_words[i].group().casefold() in ("the", "a", "an") else i for i in starts]
     for e in entities:
         if e.role != "used" or not set(e.types) & {"METHOD", "MODEL"} or is_field_term([e.name, *e.aliases]):
             continue
         for a in e.aliases:
             words = [w.casefold() for w in _SEPARATED_WORD.findall(a)]
-            if len(words) < 2 or len(title_words) < len(words):
-                continue
-            opening = [m.group().casefold() for m in title_words[:len(words)]]
-            if opening[:-1] == words[:-1] and opening[-1] in (words[-1], words[-1] + "s") \
-                    and _TITLE_LONG_END.match(title, title_words[len(words) - 1].end()):
-                e.role = "proposed"
-                return
+            for i in starts:
+                if len(words) < 2 or len(title_words) < i + len(words):
+                    continue
+                opening = [m.group().casefold() for m in title_words[i:i + len(words)]]
+                if opening[:-1] == words[:-1] and opening[-1] in (words[-1], words[-1] + "s") \
+                        and _TITLE_LONG_END.match(title, title_words[i + len(words) - 1].end()):
+                    e.role = "proposed"
+                    return
 
 
 def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Candidate]:

@@ -556,7 +556,7 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
 #: flows---that", "Our method, confidence-aware ... imagination, generates": an article or "our",
 #: up to three words, a kind noun; then a name of one to six words set off by commas or dashes
 _APPOSITIVE = rx(r"""
-    \b(?:[Aa]n?|[Oo]ur)\s+                      # "a", "an", "our"
+    \b(?:[Aa]n?|[Oo]ur|[Tt]he\s+proposed)\s+    # "a", "an", "our", "the proposed"
     (?:[\p{L}\-]+\s+){0,3}?                     # up to three words before the kind noun
     (?P<kind>\p{Ll}+)                           # the kind noun: approach, method, paradigm ...
     \s*(?:,|-{2,3}|—|–)\s*                      # a comma or a dash
@@ -595,7 +595,7 @@ def _appositive_names(text: str, sents: Sentences) -> list[Candidate]:
                 or words[-1].casefold() in ("and", "of") or _NAMING_LEAD.match(words[0]):
             continue
         s, e = sents.at(m.start())
-        if not (m.group().startswith(("Our", "our")) or _PROPOSAL_WORD.search(text, s, e)
+        if not (m.group().startswith(("Our", "our", "The proposed", "the proposed")) or _PROPOSAL_WORD.search(text, s, e)
                 or _WE_STUDY.search(text, s, e)):
             continue   # "our method, X," is the paper's own; "a method, X," only in a proposal
         ns = m.start("name")
@@ -802,8 +802,11 @@ _RUN_END_WORDS = (r"that|which|who|to|for|with|as|in|on|by|from|of|and|or|is|are
                   r"consists?|uses?|learns?|leverages?|enables?|allows?|provides?|based|via|"
                   r"through|where|while|whose|under|over|across")
 _RUN_END = frozenset(_RUN_END_WORDS.split("|"))
-#: words an appositive name never holds: clause and function words ("and", "of" only inside), articles, pronouns
-_NOT_IN_APPOSITIVE = (_RUN_END - {"and", "of"}) | {"the", "a", "an", "we", "our", "it", "this"}
+#: words an appositive name never holds: clause and function words ("and", "of" only inside), articles,
+#: pronouns, and the adverbs and conjunctions of an aside ("the proposed method, though simple, reaches")
+_NOT_IN_APPOSITIVE = (_RUN_END - {"and", "of"}) | {"the", "a", "an", "we", "our", "it", "this", "though",
+                                                  "although", "albeit", "despite", "however", "thus",
+                                                  "therefore", "hence", "when", "if", "once", "unlike"}
 #: a lowercase name after "called": up to five words, none a function word, then punctuation or one
 _LOWER_NAME = rx(rf"\s*((?:(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*\s+){{0,4}}(?!(?:{_RUN_END_WORDS})\b)\p{{Ll}}[\p{{Ll}}\-]*)"
                  r"(?=\s*(?:[,.;:()]|$|\s(?:which|that|to|for|with|as|and|in|on)\b))")
