@@ -606,7 +606,7 @@ def _appositive_names(text: str, sents: Sentences) -> list[Candidate]:
 
 #: where an item of an enumerated list starts: "(1)", "(ii)", "(a)", a comma or "and"
 _ITEM_START = rx(r"""
-    \(\s*(?:[ivx]{1,4}|\d|[a-e])\s*\)\s*     # "(1) ", "(ii) ", "(a) "
+    (?<![\p{L}\p{N}])\(?\s*(?:[ivx]{1,4}|\d|[a-e])\s*\)\s*     # "(1) ", "(ii) ", "(a) ", "1) "
     | ,\s*(?:and\s+)?                          # ", " or ", and "
     | \s+and\s+                                 # " and "
     """, regex.X)
