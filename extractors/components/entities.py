@@ -166,6 +166,7 @@ class _Group:
     long_titled: bool = False
     canonical: Optional[str] = None
     weak: dict = field(default_factory=dict)       # evidence that cannot keep an entity alone
+    ner_system: dict = field(default_factory=dict)  # the NER's METHOD and MODEL labels (`_entity`)
     spans_voted: set = field(default_factory=set)  # spans whose context and NER votes are counted
     context: dict = field(default_factory=dict)    # the part of the votes from the surrounding words
     lexicon: dict = field(default_factory=dict)    # the part of the votes from the lexicon (once per type)
@@ -180,7 +181,8 @@ class _Group:
                 self.votes[t] = self.votes.get(t, 0.0) + w
                 self.context[t] = self.context.get(t, 0.0) + w
             for t, w in c.ner.items():  # the NER helps to type what the rules found, not to keep it
-                self.weak[t] = self.weak.get(t, 0.0) + w
+                bucket = self.ner_system if t in _SYSTEM_TYPES else self.weak
+                bucket[t] = bucket.get(t, 0.0) + w
                 self.ner_labelled = True
         if short_only and c.source in (Source.LEXICON, Source.LEXICON_WEAK) \
                 and c.text.casefold() not in named_measure_words():
@@ -663,6 +665,7 @@ def _names_an_object(long_form: str) -> bool:
 
 
 _DATA_TYPES = frozenset({"DATASET", "BENCHMARK"})
+_SYSTEM_TYPES = frozenset({"METHOD", "MODEL"})
 
 
 #: what a number is measured on, right before a name: "on LRA", "across the TAC sets"
@@ -684,6 +687,15 @@ def _entity(g: _Group, name: str) -> Entity:
     """The entity of a kept group: its types (the heaviest evidence), aliases, role and mentions."""
     votes = dict(g.votes)
     for t, w in g.weak.items():
+        votes[t] = votes.get(t, 0.0) + Weight.WEAK_SHARE * w
+    # the NER says that a name is a system more reliably than which kind: where the lexicon firmly
+    # prefers method or model ("CLIP": its sources know the released model), the NER's label counts
+    # for that kind (not where a lone weak source says so: "CNN", "RNN")
+    method, model = g.lexicon.get("METHOD", 0.0), g.lexicon.get("MODEL", 0.0)
+    kind = "METHOD" if method > model and method >= 1.0 and not SIZED.match(name) \
+        else "MODEL" if model > method and model >= 1.0 else None   # "GLIP-T": a sized model of a method
+    for t, w in g.ner_system.items():
+        t = kind or t
         votes[t] = votes.get(t, 0.0) + Weight.WEAK_SHARE * w
     if not votes:
         votes = {"MODEL" if model_shaped(name) else "METHOD": Weight.SHAPE_DEFAULT}   # "Swin-B" alone: a released model
