@@ -5,10 +5,11 @@ and ``$\\Omega(\\sqrt{s})$`` reads ``Ω(√s)``; Unicode spellings (``Õ(√T)``
 (``~O(T)``, ``O~(T)``) and ``\\mathcal{O}`` arrive in the same shapes. The argument runs to the
 matching parenthesis. The quantity bounded comes from a data file of phrases
 (resources/bound_quantities.tsv): the phrase right after the bound ("Ω(s) queries", "O(√T)
-regret"), else the nearest one before it in the sentence, else a phrase the text writes for a
-quantity right before the bound, ending with a noun of word list bound_heads ("the population risk
-at rate O(1/√n)", "the SFO complexity is O(n log n)", "generalization gap of Ω(1)"), else the
-quantity of the previous bound in the same sentence or the one before. Writes ``doc._.bounds``
+regret"), else a phrase the text writes for a quantity right before the bound, ending with a noun
+of word list bound_heads ("the population risk at rate O(1/√n)", "the SFO complexity is O(n log
+n)", "generalization gap of Ω(1)", "the mean square error vanishes as O(1/n)"), else the nearest
+phrase of the data file before it in the sentence, else the quantity of the previous bound in the
+same sentence or the one before. Writes ``doc._.bounds``
 (clean offsets).
 """
 
@@ -66,7 +67,11 @@ def _head_phrase():
     return rx(rf"""
         (?P<q>(?:[\p{{L}}\p{{N}}][\p{{L}}\p{{N}}'’\-]*\s+){{0,2}}  # up to two words before the head
              (?:{heads})s?)                                # the head noun ("risk", "complexity")
-        \s+(?:of(?:\s+order)?|is|are|at\s+(?:a\s+)?rate|scales?\s+(?:as|like)|=)  # the link to the bound
+        \s+(?:of(?:\s+order)?|is|are|at\s+(?:a\s+)?rate|=    # the link to the bound: "of", "is",
+           |(?:is|are)\s+(?:at\s+(?:most|least)|bounded\s+by)   # "is at most", "is bounded by",
+           |(?:scale|decrease|decay|vanishe|grow|shrink|behave|converge)s?\s+(?:as|like|at\s+(?:a\s+)?rate)
+                                                               # "decreases as", "vanishes as"
+           |(?:scale|decrease|decay|vanish|grow|shrink|behave|converge)\s+(?:as|like|at\s+(?:a\s+)?rate))
         \s*$""", regex.IGNORECASE | regex.VERBOSE)
 
 
@@ -86,6 +91,25 @@ def _named_before(text: str, s_start: int, start: int) -> Optional[str]:
     if len(words) > 2 and words[0].casefold() in resources.word_list("metric_modifier_stop"):
         words = words[1:]
     return " ".join(words)
+
+
+def _names_more(text: str, phrase, named: str, start: int) -> bool:
+    """Does the phrase written right before a bound (`named`) say more than the data file's last
+    phrase before it (`phrase`)? It does when that phrase is further back ("We analyze the sample
+    complexity ... and show that the optimality gap decreases as O(..)"), or is the one-word head
+    the written phrase ends with and the words before the head are no evaluative or status words
+    ("the mean square error vanishes as"; not "the existing regret bound", nor "the best-known
+    sample complexity": word lists metric_modifier_stop, evaluative)."""
+    if phrase.end() <= text.rfind(named, 0, start):
+        return True
+    words = named.split()
+    return (" " not in phrase.group("q") and words[-1].casefold().startswith(phrase.group("q").casefold())
+            and not any(w.casefold() in _status_words() for w in words[:-1]))
+
+
+@lru_cache(maxsize=1)
+def _status_words() -> frozenset:
+    return resources.word_list("metric_modifier_stop") | resources.word_list("evaluative")
 
 
 def _mathy(arg: str) -> bool:
@@ -138,10 +162,13 @@ def find_bounds(text: str, sents: Optional[Sentences] = None) -> list[BoundMatch
             quantity = table[after.group("q").casefold()]
         if quantity is None:
             before = [q for q in qrx.finditer(text, s_start, start)]
-            if before:
+            named = _named_before(text, s_start, start)
+            if named and (not before or _names_more(text, before[-1], named, start)):
+                quantity = named
+            elif before:
                 quantity = table[before[-1].group("q").casefold()]
-        if quantity is None:
-            quantity = _named_before(text, s_start, start)
+            else:
+                quantity = named
         if quantity is None and prev_q and sentence - prev_sentence <= 1:
             quantity = prev_q  # the previous bound's, in this sentence or the one before
         out.append(BoundMatch(start, end, _NOTATION[sym], soft, m.end(), end - 1, quantity))
