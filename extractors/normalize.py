@@ -293,6 +293,24 @@ def _single_char(node) -> str | None:
     return None
 
 
+def _double_struck(letter: str | None) -> str | None:
+    """The double-struck form of one letter or digit, as Unicode names it ("R" -> "ℝ", "E" -> "𝔼",
+    "1" -> "𝟙"): the space or operator a blackboard letter stands for, which no name spells."""
+    if not letter or not letter.isascii() or not letter.isalnum():
+        return None
+    if letter.isdigit():
+        names = [f"MATHEMATICAL DOUBLE-STRUCK DIGIT {unicodedata.name(letter).split()[-1]}"]
+    else:
+        case = "CAPITAL" if letter.isupper() else "SMALL"
+        names = [f"DOUBLE-STRUCK {case} {letter.upper()}", f"MATHEMATICAL DOUBLE-STRUCK {case} {letter.upper()}"]
+    for name in names:
+        try:
+            return unicodedata.lookup(name)
+        except KeyError:
+            continue
+    return None
+
+
 def _latex(text: str) -> tuple[str, SegmentMap] | None:
     from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexGroupNode,
                                         LatexMacroNode, LatexMathNode, LatexSpecialsNode,
@@ -342,6 +360,12 @@ def _latex(text: str) -> tuple[str, SegmentMap] | None:
                 marks.append((before, out.n, name))
             elif math and args and out.n > before:
                 marks.append((before, out.n, "mathtext"))   # \text{...}, \mathrm{...}: words in math
+        elif action == "double_struck":
+            letter = _double_struck(_single_char(args[-1])) if args else None
+            if letter:
+                out.put(letter, node.pos, end)   # "\\mathbb{R}" -> "ℝ"
+            else:
+                emit(args[-1:], math)            # "\\mathbb{RP}": the letters as they are
         elif action in ("accent", "text_accent"):
             letter = _single_char(args[-1]) if args and action == "text_accent" else None
             composed = unicodedata.normalize("NFC", letter + repl) if letter else ""

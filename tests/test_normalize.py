@@ -92,6 +92,15 @@ def test_text_accents_and_braced_macros_keep_the_spelling():
     assert raw_of(n, "Łojasiewicz") == "{\\L}ojasiewicz"  # the group goes with its macro
 
 
+def test_a_blackboard_letter_is_its_double_struck_character():
+    """"\\mathbb{R}^2" is the plane, not the metric R^2: one letter or digit becomes its double-struck
+    character and maps back to the whole macro; several letters stay as written."""
+    n = normalize(r"points in $\mathbb{R}^2$, $\mathbb E[X]$, $\mathbb{1}_A$ and $\mathbb{RP}^2$; R^2 of 0.9")
+    assert n.clean == "points in ℝ^2, 𝔼[X], 𝟙_A and RP^2; R^2 of 0.9"
+    assert raw_of(n, "ℝ^2") == r"\mathbb{R}^2"
+    assert raw_of(n, "𝔼[X]") == r"\mathbb E[X]"
+
+
 def test_a_name_split_after_its_hyphen_is_joined():
     n = normalize("datasets Kinetics-         400, CIFAR- 100 and BLIP\u2010 2; first- and second-order, 10- 20")
     assert n.clean == "datasets Kinetics-400, CIFAR-100 and BLIP-2; first- and second-order, 10- 20"
