@@ -342,8 +342,20 @@ _COMPLEMENT = rx(r"\s(?:for|of|with|via|using|in|on|under|from|through|to|by)\s"
 _ACRONYM_METHOD_HEADS = resources.word_list("acronym_method_heads")
 
 
+#: a noun right after a parenthesised short form that ends the phrase ("(NLVR2) dataset without";
+#: not "(RTS) game simulator", where the short form and the noun modify another)
+_DATA_NOUN_AFTER_SHORT = rx(r"""
+    \)\s+(data\s+set|\p{Ll}+)                                    # ")" and the noun
+    (?=\s*(?:[,.;:()]|$)                                          # then punctuation,
+      |\s+(?:of|for|with|without|in|on|to|from|that|which|and|or|is|are|was|were|has|have|by|as|at)\b
+                                                                   # or a function word
+      |\s+\p{Ll}+ed\b)                                              # or a participle ("introduced in")
+    """, regex.VERBOSE)
+
+
 def _acronym_groups(text: str, acronyms) -> list[_Group]:
-    """One group per acronym definition, typed by its long form's head noun, or a task when the
+    """One group per acronym definition, typed by its long form's head noun (or by a data noun
+    right after the short form: "... for Real (NLVR2) dataset"), or a task when the
     sentence defines it as one (`names.defined_as_task`: "the problem setting of
     Interaction-Grounded Learning (IGL)")."""
     heads = type_heads()
@@ -359,6 +371,11 @@ def _acronym_groups(text: str, acronyms) -> list[_Group]:
         t = head_type(words[-1], heads) if words else None
         if t == "TASK" and words[-1].casefold() in _ACRONYM_METHOD_HEADS:
             t = "METHOD"   # "masked language modeling (MLM)": a technique the text names by letters
+        after = _DATA_NOUN_AFTER_SHORT.match(text, a.short_end)
+        if after and heads.get(after.group(1).casefold()) in _DATA_TYPES:
+            t = heads[after.group(1).casefold()]   # "Natural Language and Visual Reasoning for Real
+            # (NLVR2) dataset": the noun after the definition says what the whole names (in the
+            # singular: "brain-computer interface (BCI) datasets" are a field's data)
         known = {typ for _, typ, _, _ in entries(a.long)}
         if known and t not in known and not (t == "MEASURE" and known & {"METHOD", "METRIC"}):
             t = None  # a long form the lexicon knows whole is what the lexicon says ("natural language
