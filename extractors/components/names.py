@@ -1750,9 +1750,15 @@ _NAMES_AFTER_PREPOSITION = rx(rf"""
     """, regex.VERBOSE)
 
 
+_DATA = frozenset({"DATASET", "BENCHMARK"})
+#: a name that ends with a capitalised noun of data ("DMControl Generalization Benchmark")
+_DATA_HEAD_NAME = rx(r"\p{L}\s+(?:Benchmark|Dataset|Data\s+Set|Suite|Corpus|Challenge|Environment|Testbed)s?\b")
+
+
 def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
     """The members of a list of names after a preposition ("across KITTI and Waymo") are data
-    when a member is a lexicon name of data, none a lexicon name of anything else, and every
+    when a member is a lexicon name of data or a name ending in a capitalised noun of data (type_heads:
+    "... Benchmark"), none a lexicon name of nothing but other things, and every
     member's first word holds two letters in a row (not "95.1", "62.9 ROUGE-1") and no kind of
     another type opens it ("techniques such as SPIDER and SARAH": `_KIND_BEFORE_LIST`): data
     candidates (`Source.DATA_LIST`) for the members no candidate spells exactly, with the known
@@ -1762,9 +1768,10 @@ def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
     for c in known:
         if c.source == Source.LEXICON:
             lexical.setdefault((c.start, c.end), set()).update(c.types)
-    if not any(types & {"DATASET", "BENCHMARK"} for types in lexical.values()):
+    if not any(types & {"DATASET", "BENCHMARK"} for types in lexical.values()) and not _DATA_HEAD_NAME.search(text):
         return []   # no known data: no list can be one (the common case, found without a search)
     spelt = {(c.start, c.end) for c in known}
+    heads = type_heads()
     out = []
     for m in _NAMES_AFTER_PREPOSITION.finditer(text):
         members, pos = [], m.start("list")
@@ -1772,14 +1779,20 @@ def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
             at = text.find(item, pos)
             members.append((at, at + len(item)))
             pos = at + len(item)
+            # a member named with a capitalised data noun is known data too ("DMControl
+            # Generalization Benchmark, DMControl Manipulation Tasks, Drawer World, and CARLA")
+            last = item.split()[-1] if " " in item else ""
+            if last[:1].isupper() and head_type(last, heads) in ("DATASET", "BENCHMARK"):
+                lexical.setdefault((at, at + len(item)), set()).add(head_type(last, heads))
         if not all(_WORDLIKE.search(text[a:b].split()[0]) for a, b in members):
             continue   # a number among them ("on XSum and 62.9 ROUGE-1 on BigPatent"): no list of names
         kind = _KIND_BEFORE_LIST.search(text, max(0, m.start() - 40), m.start("list"))
         if kind and head_type(kind.group(1), type_heads()) not in ("DATASET", "BENCHMARK"):
             continue   # "techniques such as SPIDER, SARAH and STORM": the kind says what they are
-        types = set().union(*(lexical.get(sp, set()) for sp in members))
-        if not types or not types <= {"DATASET", "BENCHMARK"}:
-            continue
+        known_types = [lexical[sp] for sp in members if sp in lexical]
+        if not known_types or any(not t & _DATA for t in known_types):
+            continue   # no member known, or one known only as something else ("with Adam and SGD")
+        types = set().union(*known_types) & _DATA   # "CARLA": a benchmark and a method's name
         typ = "DATASET" if "DATASET" in types else "BENCHMARK"
         out += [Candidate(a, b, text[a:b], Source.DATA_LIST, {typ: Weight.LIST_HEAD})
                 for a, b in members if (a, b) not in spelt]

@@ -264,6 +264,23 @@ def test_lists_with_known_data(text, known, members):
     assert all(c.source == Source.DATA_LIST and set(c.types) == {"DATASET"} for c in found)
 
 
+@pytest.mark.parametrize("text,known,members", [
+    # a member named with a capitalised noun of data is known data; a member the lexicon knows as a
+    # benchmark and as a method ("CARLA") is data in a list of data
+    ("Experiments are conducted on DMControl Generalization Benchmark, DMControl Manipulation Tasks, "
+     "Drawer World, and CARLA to verify it.", [("CARLA", "METHOD"), ("CARLA", "BENCHMARK")],
+     ["DMControl Generalization Benchmark", "DMControl Manipulation Tasks", "Drawer World"]),
+    # a member known only as something else: no list of data
+    ("We tune it with Adam and the Speech Commands Benchmark.", [("Adam", "METHOD")], []),
+])
+def test_lists_with_data_heads_and_ambiguous_members(text, known, members):
+    """names.known_data_lists with members known by their capitalised data noun or known as data
+    and as something else."""
+    found = known_data_lists(text, [_lexical(text, n, t) for n, t in known])
+    assert [c.text for c in found] == members
+    assert all(c.source == Source.DATA_LIST and set(c.types) == {"BENCHMARK"} for c in found)
+
+
 @pytest.mark.parametrize("text,name,citation", [
     ("as shown by Smith and Jones 2020, it works", "Smith", True),
     ("following Wang et al. (2021), we", "Wang", True),
