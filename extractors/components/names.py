@@ -359,12 +359,23 @@ def _stop_words() -> frozenset:
 
 def is_citation(text: str, c: Candidate) -> bool:
     """Author names: "Wang et al.", "(Zhang, 2023)", "Smith and Jones 2020" (a year of this or the
-    last century: "Deep Sea and Atari 2600" names two benchmarks)."""
+    last century: "Deep Sea and Atari 2600" names two benchmarks); a citation key in square brackets
+    ("introduced in [ZRKB21]", "[Nemirovski04, Nesterov07]")."""
     if rx(r"\s+(?:et\s+al|and\s+\p{Lu}\p{Ll}+\s+(?:et\s+al|\(?(?:19|20)\d{2}\b))").match(text[c.end:c.end + 20]):
         return True
     if rx(r",?\s*\(?(?:19|20)\d{2}[a-z]?\b").match(text[c.end:c.end + 10]) and c.source in (Source.SHAPE, Source.PROPOSAL, Source.NER):
         return True
-    return False
+    return bool(_CITATION_KEY.fullmatch(c.text) and _KEY_OPEN.search(text, max(0, c.start - 60), c.start)
+                and _KEY_CLOSE.match(text, c.end, c.end + 60))
+
+
+#: a citation key: an author's initials or name and a year's last two digits ("ZRKB21", "Sherman17",
+#: "BakDJKKV22", "ZCP22a", "Nemirovski04")
+_CITATION_KEY = rx(r"\p{Lu}[\p{L}+\-]*?\p{L}(?:19|20)?\d{2}[a-z]?")
+#: a square bracket before a key, perhaps other keys between ("[BBT17, LFN18]", "[Huang et al. NeurIPS21;")
+_KEY_OPEN = rx(r"\[(?:[^\[\]().]{0,50}[,;]\s*|[^\[\]()]{0,30}\bet\s+al\.?\s+)?$")
+#: the bracket's end after a key, perhaps other keys between (a brace typed for a bracket: "LFN18}")
+_KEY_CLOSE = rx(r"(?:\s*[,;][^\[\]()]{0,50})?[\]\}]")
 
 
 #: a lower-case word and an opening parenthesis

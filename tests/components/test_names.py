@@ -286,6 +286,13 @@ def test_lists_with_data_heads_and_ambiguous_members(text, known, members):
     ("following Wang et al. (2021), we", "Wang", True),
     ("including Deep Sea and Atari 2600 environments", "Deep Sea", False),   # 2600 is no year
     ("on Pong and Breakout", "Pong", False),
+    # a citation key in square brackets, alone or among others (a brace typed for the bracket)
+    ("the benchmark introduced in [ZRKB21], where a function acts", "ZRKB21", True),
+    ("extragradient methods [Nemirovski04, Nesterov07]. We", "Nesterov07", True),
+    ("relative smoothness [BBT17, LFN18}. Leveraging", "BBT17", True),
+    ("results by [Huang et al. NeurIPS21; Wu et al. COLT21].", "NeurIPS21", True),
+    ("we train ResNet50 [He16] on [ImageNet-21k] and CIFAR10", "ResNet50", False),
+    ("we train on [ImageNet-21k] and CIFAR10", "ImageNet-21k", False),
 ])
 def test_citations(text, name, citation):
     """Author names before "et al." or a year are citations, not names (names.is_citation)."""
