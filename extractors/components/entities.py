@@ -1094,7 +1094,14 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
         if len(spans) > _TITLE_NAME_MAX:
             continue   # written that often it is an ordinary word of the text, not a name
         known = [e for e in entities if k in {key(f) for f in [e.name] + e.aliases}]
-        if not vouched and not any(written_as_own(text, a) for a, _ in spans + [m for e in known for m in e.mentions]):
+        # a name from the title's means that the abstract defines by a short form, no field's term
+        # nor a name the lexicon knows, is coined there ("... via Time-Frequency Consistency":
+        # "time-frequency consistency (TF-C)"; not "... with GFlowNets", "... via Distributionally
+        # Robust Optimisation")
+        defined = any(e.aliases and k in {key(a) for a in e.aliases} and Source.LEXICON not in e.sources
+                      and not is_field_term([e.name, *e.aliases]) for e in known)
+        if not vouched and not defined \
+                and not any(written_as_own(text, a) for a, _ in spans + [m for e in known for m in e.mentions]):
             continue
         if known:
             systems = [e for e in known if set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}]
