@@ -516,7 +516,15 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
                     # "We introduce Perceptual Separation (PS) and Perceptual Match (PM)"
                     more = rx(r"\s*\([^()]{1,12}\)\s*(?:,\s*and|,|and)\s+").match(text[run[1]:run[1] + 30]) \
                         or (quoted and _QUOTED_NEXT.match(text[run[1]:run[1] + 12]))
+                    # "we call the resulting tests MMDAggInc, HSICAggInc and KSDAggInc": coined
+                    # names listed after a naming (not after "namely", which lists what is used:
+                    # "datasets, namely MedQA-USMLE, StrategyQA, and OpenbookQA")
+                    bare = None if more or kind != "called" or "namely" in m.group().casefold() \
+                        or not _coined(text[run[0]:run[1]]) else rx(r"(?:,\s*and|,|\s+and)\s+").match(text, run[1])
                     run = name_run(text, run[1] + more.end()) if more else None
+                    if bare:
+                        nxt = name_run(text, bare.end())
+                        run = nxt if nxt and _coined(text[nxt[0]:nxt[1]]) else None
                     run = _unquoted(text, run) if quoted else run
                 if not found and kind == "verb":
                     out += _bare_name(text, m.end(), macros) if not det else []
