@@ -1161,6 +1161,8 @@ def _title_long_forms_are_proposed(title, entities: list[Entity]) -> None:
     if not title or any(e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"} for e in entities):
         return
     title_words = list(_SEPARATED_WORD.finditer(title))
+    if not title_words:
+        return   # a title of spaces or punctuation
     starts = [0] + [i + 1 for i in range(len(title_words) - 1)
                     if _TITLE_PART_BREAK.fullmatch(title, title_words[i].end(), title_words[i + 1].start())]
     starts = [i + 1 if title_words[i].group().casefold() in ("the", "a", "an") else i for i in starts]
