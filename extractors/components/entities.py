@@ -683,11 +683,6 @@ def _names_an_object(long_form: str) -> bool:
 
 _DATA_TYPES = frozenset({"DATASET", "BENCHMARK"})
 _SYSTEM_TYPES = frozenset({"METHOD", "MODEL"})
-#: the capitalised last word of a name of several words ("Challenge" of "Robust Vision Challenge")
-_OWN_HEAD = rx(r"\s(\p{Lu}\p{Ll}+)$")
-#: what a name's own head noun may make it when nothing else says ("Dataset", "Benchmark",
-#: "Challenge", "Environment"; a "Network" or "Loss" is typed as before)
-_TYPES_BY_OWN_HEAD = frozenset({"DATASET", "BENCHMARK"})
 
 
 #: what a number is measured on, right before a name: "on LRA", "across the TAC sets"
@@ -720,12 +715,7 @@ def _entity(g: _Group, name: str) -> Entity:
         t = kind or t
         votes[t] = votes.get(t, 0.0) + Weight.WEAK_SHARE * w
     if not votes:
-        # a name with no type evidence: what its own capitalised head noun says ("the Robust Vision
-        # Challenge", "the Waymo Open Dataset"), else a method ("Swin-B" alone: a released model)
-        own = _OWN_HEAD.search(name)
-        typ = head_type(own.group(1), type_heads()) if own else None
-        typ = typ if typ in _TYPES_BY_OWN_HEAD else "MODEL" if model_shaped(name) else "METHOD"
-        votes = {typ: Weight.SHAPE_DEFAULT}
+        votes = {"MODEL" if model_shaped(name) else "METHOD": Weight.SHAPE_DEFAULT}   # "Swin-B" alone: a released model
     elif SIZED.match(name) and votes.get("METHOD", 0.0) >= max(votes.values()) - 1e-9:
         votes["MODEL"] = votes.get("MODEL", 0.0) + Weight.SIZED   # a sized method is a model
     best = max(votes.values())
