@@ -365,7 +365,8 @@ def is_citation(text: str, c: Candidate) -> bool:
         return True
     if rx(r",?\s*\(?(?:19|20)\d{2}[a-z]?\b").match(text[c.end:c.end + 10]) and c.source in (Source.SHAPE, Source.PROPOSAL, Source.NER):
         return True
-    return bool(_CITATION_KEY.fullmatch(c.text) and _KEY_OPEN.search(text, max(0, c.start - 60), c.start)
+    return bool(c.text[-2:-1].isdigit() and _CITATION_KEY.fullmatch(c.text)   # a key ends in a year's digits
+                and _KEY_OPEN.search(text, max(0, c.start - 60), c.start)
                 and _KEY_CLOSE.match(text, c.end, c.end + 60))
 
 
@@ -1771,7 +1772,8 @@ _NAMES_AFTER_PREPOSITION = rx(rf"""
 
 _DATA = frozenset({"DATASET", "BENCHMARK"})
 #: a name that ends with a capitalised noun of data ("DMControl Generalization Benchmark")
-_DATA_HEAD_NAME = rx(r"\p{L}\s+(?:Benchmark|Dataset|Data\s+Set|Suite|Corpus|Challenge|Environment|Testbed)s?\b")
+#: (read behind the noun, so that the scan tries only the places where such a noun stands)
+_DATA_HEAD_NAME = rx(r"(?<=\p{L}\s+)(?:Benchmark|Dataset|Data\s+Set|Suite|Corpus|Challenge|Environment|Testbed)s?\b")
 
 
 def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
