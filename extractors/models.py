@@ -215,6 +215,9 @@ class LeaderboardRow(_Additive):
 #: record takes them from here. A new type is a row of each tuple (and a list field of `Record`).
 ENTITY_TYPES = ("METHOD", "MODEL", "DATASET", "BENCHMARK", "METRIC", "TASK")
 ENTITY_FIELDS = ("methods", "models", "datasets", "benchmarks", "metrics", "tasks")
+#: the types of systems (a method or a model) and of data (a dataset or a benchmark)
+SYSTEM_TYPES = frozenset({"METHOD", "MODEL"})
+DATA_TYPES = frozenset({"DATASET", "BENCHMARK"})
 #: a type's record field ("METHOD" -> "methods") and back
 FIELD_OF_TYPE = dict(zip(ENTITY_TYPES, ENTITY_FIELDS))
 TYPE_OF_FIELD = dict(zip(ENTITY_FIELDS, ENTITY_TYPES))

@@ -42,6 +42,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from ..models import DATA_TYPES, SYSTEM_TYPES
 from ..regexes import longest_first
 from .textutil import SHORT_YEAR, SpanIndex, doc_text, find_word, is_adverb, rx
 from .field_terms import is_field_term
@@ -681,8 +682,8 @@ def _names_an_object(long_form: str) -> bool:
     return bool(words) and words[-1].casefold() in _OBJECT_HEADS
 
 
-_DATA_TYPES = frozenset({"DATASET", "BENCHMARK"})
-_SYSTEM_TYPES = frozenset({"METHOD", "MODEL"})
+_DATA_TYPES = DATA_TYPES
+_SYSTEM_TYPES = SYSTEM_TYPES
 
 
 #: what a number is measured on, right before a name: "on LRA", "across the TAC sets"

@@ -51,6 +51,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
+from ..models import DATA_TYPES
 from ..regexes import longest_first
 from .acronyms import best_long_form, words_in
 from .sentences import Sentences, doc_sentences
@@ -1770,7 +1771,6 @@ _NAMES_AFTER_PREPOSITION = rx(rf"""
     """, regex.VERBOSE)
 
 
-_DATA = frozenset({"DATASET", "BENCHMARK"})
 #: a name that ends with a capitalised noun of data ("DMControl Generalization Benchmark")
 #: (read behind the noun, so that the scan tries only the places where such a noun stands)
 _DATA_HEAD_NAME = rx(r"(?<=\p{L}\s+)(?:Benchmark|Dataset|Data\s+Set|Suite|Corpus|Challenge|Environment|Testbed)s?\b")
@@ -1789,7 +1789,7 @@ def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
     for c in known:
         if c.source == Source.LEXICON:
             lexical.setdefault((c.start, c.end), set()).update(c.types)
-    if not any(types & {"DATASET", "BENCHMARK"} for types in lexical.values()) and not _DATA_HEAD_NAME.search(text):
+    if not any(types & DATA_TYPES for types in lexical.values()) and not _DATA_HEAD_NAME.search(text):
         return []   # no known data: no list can be one (the common case, found without a search)
     spelt = {(c.start, c.end) for c in known}
     heads = type_heads()
@@ -1811,9 +1811,9 @@ def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
         if kind and head_type(kind.group(1), type_heads()) not in ("DATASET", "BENCHMARK"):
             continue   # "techniques such as SPIDER, SARAH and STORM": the kind says what they are
         known_types = [lexical[sp] for sp in members if sp in lexical]
-        if not known_types or any(not t & _DATA for t in known_types):
+        if not known_types or any(not t & DATA_TYPES for t in known_types):
             continue   # no member known, or one known only as something else ("with Adam and SGD")
-        types = set().union(*known_types) & _DATA   # "CARLA": a benchmark and a method's name
+        types = set().union(*known_types) & DATA_TYPES   # "CARLA": a benchmark and a method's name
         typ = "DATASET" if "DATASET" in types else "BENCHMARK"
         out += [Candidate(a, b, text[a:b], Source.DATA_LIST, {typ: Weight.LIST_HEAD})
                 for a, b in members if (a, b) not in spelt]
