@@ -75,32 +75,36 @@ def _head_phrase():
         \s*$""", regex.IGNORECASE | regex.VERBOSE)
 
 
-def _named_before(text: str, s_start: int, start: int) -> Optional[str]:
+def _named_before(text: str, s_start: int, start: int) -> Optional[tuple[str, int]]:
     """The quantity phrase right before a bound ("population risk" in "minimize the population risk
     at rate O(1/√n)"), without a stop word and the words before it ("the", "its": "giving a
     complexity of O(m)" bounds complexity) nor an evaluative word
     before two more (word list metric_modifier_stop: "an optimal iteration complexity"; not the
-    "competitive" of "competitive ratio"); None if there is none."""
+    "competitive" of "competitive ratio"), and where it starts; None if there is none."""
     m = _head_phrase().search(text, max(s_start, start - 120), start)
     if m is None:
         return None
-    words = m.group("q").split()
-    stops = [i for i, w in enumerate(words[:-1]) if w.casefold() in STOP_WORDS]
+    words = list(_PHRASE_WORD.finditer(text, m.start("q"), m.end("q")))
+    stops = [i for i, w in enumerate(words[:-1]) if w.group().casefold() in STOP_WORDS]
     if stops:  # "the population risk", "giving a complexity": the words after the last stop word
         words = words[stops[-1] + 1:]
-    if len(words) > 2 and words[0].casefold() in resources.word_list("metric_modifier_stop"):
+    if len(words) > 2 and words[0].group().casefold() in resources.word_list("metric_modifier_stop"):
         words = words[1:]
-    return " ".join(words)
+    return " ".join(w.group() for w in words), words[0].start()
 
 
-def _names_more(text: str, phrase, named: str, start: int) -> bool:
+#: a word of a quantity phrase (what `str.split` separates)
+_PHRASE_WORD = rx(r"\S+")
+
+
+def _names_more(phrase, named: str, named_start: int) -> bool:
     """Does the phrase written right before a bound (`named`) say more than the data file's last
     phrase before it (`phrase`)? It does when that phrase is further back ("We analyze the sample
     complexity ... and show that the optimality gap decreases as O(..)"), or is the one-word head
     the written phrase ends with and the words before the head are no evaluative or status words
     ("the mean square error vanishes as"; not "the existing regret bound", nor "the best-known
     sample complexity": word lists metric_modifier_stop, evaluative)."""
-    if phrase.end() <= text.rfind(named, 0, start):
+    if phrase.end() <= named_start:
         return True
     words = named.split()
     return (" " not in phrase.group("q") and words[-1].casefold().startswith(phrase.group("q").casefold())
@@ -163,12 +167,12 @@ def find_bounds(text: str, sents: Optional[Sentences] = None) -> list[BoundMatch
         if quantity is None:
             before = [q for q in qrx.finditer(text, s_start, start)]
             named = _named_before(text, s_start, start)
-            if named and (not before or _names_more(text, before[-1], named, start)):
-                quantity = named
+            if named and (not before or _names_more(before[-1], *named)):
+                quantity = named[0]
             elif before:
                 quantity = table[before[-1].group("q").casefold()]
-            else:
-                quantity = named
+            elif named:
+                quantity = named[0]
         if quantity is None and prev_q and sentence - prev_sentence <= 1:
             quantity = prev_q  # the previous bound's, in this sentence or the one before
         out.append(BoundMatch(start, end, _NOTATION[sym], soft, m.end(), end - 1, quantity))

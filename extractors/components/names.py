@@ -1771,9 +1771,14 @@ _NAMES_AFTER_PREPOSITION = rx(rf"""
     """, regex.VERBOSE)
 
 
-#: a name that ends with a capitalised noun of data ("DMControl Generalization Benchmark")
-#: (read behind the noun, so that the scan tries only the places where such a noun stands)
-_DATA_HEAD_NAME = rx(r"(?<=\p{L}\s+)(?:Benchmark|Dataset|Data\s+Set|Suite|Corpus|Challenge|Environment|Testbed)s?\b")
+@lru_cache(maxsize=1)
+def _data_head_name():
+    """A name that ends with a capitalised noun of data of resources/type_heads.tsv ("DMControl
+    Generalization Benchmark"), read behind the noun, so that the scan tries only the places where
+    such a noun stands."""
+    nouns = sorted((h for h, t in type_heads().items() if t in DATA_TYPES), key=lambda h: (-len(h), h))
+    alts = "|".join(r"\s+".join(w.capitalize() for w in h.split()) for h in nouns)
+    return rx(rf"(?<=\p{{L}}\s+)(?:{alts})(?:s|es)?\b")
 
 
 def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
@@ -1789,7 +1794,7 @@ def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
     for c in known:
         if c.source == Source.LEXICON:
             lexical.setdefault((c.start, c.end), set()).update(c.types)
-    if not any(types & DATA_TYPES for types in lexical.values()) and not _DATA_HEAD_NAME.search(text):
+    if not any(types & DATA_TYPES for types in lexical.values()) and not _data_head_name().search(text):
         return []   # no known data: no list can be one (the common case, found without a search)
     spelt = {(c.start, c.end) for c in known}
     heads = type_heads()
