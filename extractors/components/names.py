@@ -77,7 +77,9 @@ _PREPOSITIONS = frozenset({"from", "in", "on", "of", "for", "with", "by", "to", 
                            "via", "through", "using", "under", "against", "between", "among", "across",
                            "within", "without", "beyond", "after", "before", "during", "toward",
                            "towards", "upon", "than", "per", "about", "despite", "unlike"})
-_PREP_CUT = rx(r"\s+(?:with|without|against|between|where|which|that|by|using|via|given|under|through|from|whose|when|while|as|to|beyond)\s+.*$")
+#: where a task phrase's name ends: a word that governs a clause or phrase after it, or one that
+#: gives examples ("scene layout generation for diverse domains such as images": not "... such")
+_PREP_CUT = rx(r"\s+(?:with|without|against|between|where|which|that|by|using|via|given|under|through|from|whose|when|while|(?:such\s+)?as|including|to|beyond)\s+.*$")
 
 
 @lru_cache(maxsize=1)
@@ -423,6 +425,18 @@ _ADJECTIVES_BEFORE_NAME = rx(rf"""
     """, regex.VERBOSE)
 
 
+def _names_its_kind(text: str, run: tuple[int, int], det, head) -> bool:
+    """Does a short capitalised word between a proposal cue's "the" and a head noun of a system
+    name the thing proposed ("we propose the BOAT algorithm"), rather than modify it as a field's
+    acronym does ("an iterative RL algorithm", "the AFA problem", "the CML objective" where the
+    text defines AFA and CML)? After "the", before a method or model noun, not defined in the
+    text by a parenthesised short form."""
+    word = text[run[0]:run[1]]
+    return (det is not None and det.group().casefold().startswith("the")
+            and head_type(head.group(1), _tables()[3]) in ("METHOD", "MODEL")
+            and f"({word})" not in text)
+
+
 def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = frozenset()) -> list[Candidate]:
     """The names proposal cues point at (resources/proposal_cues.tsv); `macros`: the spans of user
     macros' words (normalize.Normalized.marks, ``macro``: "\\method", a placeholder for the paper's name)."""
@@ -507,7 +521,8 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
                 named_type = _named_head_type(text, m.start()) if kind == "called" else None
                 named_type = None if named_type == "TASK" else named_type
                 head = rx(r"\s+(\p{Ll}[\p{L}\-]*)").match(text, run[1]) if run else None
-                if head and kind != "called" and rx(r"\p{Lu}{2,4}").fullmatch(text[run[0]:run[1]]) and head_type(head.group(1), _tables()[3]):
+                if head and kind != "called" and rx(r"\p{Lu}{2,4}").fullmatch(text[run[0]:run[1]]) \
+                        and head_type(head.group(1), _tables()[3]) and not _names_its_kind(text, run, det, head):
                     run = None  # "an iterative RL algorithm, REinforced ... (RED)": a field's acronym only modifies
                 while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
                     found = True

@@ -109,6 +109,13 @@ _COMPARE = rx(rf"(?i)\s+(?:\S+\s+){{0,3}}?(?:{COMPARISON})\b")
 _PUNCT = rx(r"([,;:(\[])\s*$")           # a list comma, a colon or a bracket right before
 _PUNCT_AFTER = rx(r"\s*([,;:)\].])")    # ... or right after
 _FAMILY = rx(r"(?i)(?<![\p{L}])(?:" + MODEL_FAMILIES + r")(?![\p{L}])")
+#: the list member before a mention, its last word (its head) in group 1: "valid output space
+#: coverage, and distributional alignment" (read from the mention back)
+_MEMBER_BEFORE = rx(r"(?<![\p{L}\p{N}\-])([\p{L}][\p{L}\p{N}\-]*)\s*(?:,|,?\s+(?:and|or))\s+(?:the\s+)?$", regex.REVERSE)
+#: ... and the one after it: "flowchart parsing and question answering (QA)"
+_MEMBER_AFTER = rx(r"""\s*(?:,|,?\s+(?:and|or))\s+(?:the\s+)?     # the separator
+    (?:[\p{L}\p{N}\-]+\s+){0,3}?([\p{L}][\p{L}\p{N}\-]*)        # the member, its last word
+    (?=\s*[,.;:()]|\s+(?:and|or)\s)""", regex.VERBOSE)
 
 
 @dataclass
@@ -237,8 +244,24 @@ def _common(ctx: tuple, r: Row) -> list[str]:
             if i == last:
                 cues.append("sent:last")
         cues += ["ner:" + lab for a, b, lab in ents if a < t and s < b]
+        cues += _neighbour_heads(text, s, t)
     cues.append(f"m:{min(len(r.mentions), 3)}")
     return sorted(set(cues))
+
+
+def _neighbour_heads(text: str, s: int, t: int) -> list[str]:
+    """``nb:T`` for the list members beside a mention, T the type their last word is a head noun
+    of (resources/type_heads.tsv), ``nb:name`` for a capitalised word, ``nb:other`` for any other
+    word: members of one list are things of one kind ("flowchart parsing and question answering":
+    tasks; "three desiderata: in-context steerability, valid output space coverage, and
+    distributional alignment": no task among them)."""
+    out = []
+    for m in (_MEMBER_BEFORE.search(text, max(0, s - 60), s), _MEMBER_AFTER.match(text, t, min(len(text), t + 80))):
+        if m:
+            word = m.group(1)
+            typ = head_type(word.lower(), type_heads())
+            out.append("nb:" + (typ or ("name" if not word.islower() else "other")))
+    return out
 
 
 def _in_title(forms: list[str], title_words: str) -> bool:
