@@ -4,6 +4,7 @@ bounds, URLs) at random with a fixed seed, and split them before anyone reads th
     python data/make_entity_batches.py              # round 1: part_5..15, heldout_0..3
     python data/make_entity_batches.py --round 2    # round 2: part_16..19 (development only)
     python data/make_entity_batches.py --round 3    # round 3: part_20..23 (development only)
+    python data/make_entity_batches.py --round 4    # round 4: part_24..27 (development only)
 
 Pools: ``corpus/abstracts.jsonl`` (ICLR 2021 / NeurIPS 2022) and ``corpus/neurips2023.jsonl``
 (NeurIPS 2023, closer to today's topics), minus abstracts already annotated (parts 0-4, the seeds
@@ -28,6 +29,12 @@ every file round 2 excludes and round 2's batches; all 200 development (``batch_
 ``part_20..23``); ``agreement44.jsonl`` holds the first 25 of ``batch_20`` again, for a second,
 independent pass.
 
+Round 4 (fifty-sixth session): the same with ``random.Random(SEED4)``, 120 and 80 drawn, minus
+every file round 3 excludes and round 3's batches; all 200 development (``batch_24..27.jsonl`` into
+``part_24..27``, the new readable check in ``data/annotations/pending``, while round 3's files join
+the training set); ``agreement56.jsonl`` holds the first 25 of ``batch_24`` again, for a second,
+independent pass.
+
 Round 1 excluded the results batches as they were when it ran; the later results rounds added
 batches, so rerunning round 1 today draws other abstracts. Its committed batch files are the
 record of that draw; do not regenerate them.
@@ -46,6 +53,8 @@ SEED2 = 1303
 DRAW2 = [120, 80]
 SEED3 = 1304
 DRAW3 = [120, 80]
+SEED4 = 1305
+DRAW4 = [120, 80]
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 POOLS = [SHARED / "corpus" / "abstracts.jsonl", SHARED / "corpus" / "neurips2023.jsonl"]
@@ -72,12 +81,12 @@ def taken(everything: bool = False) -> set[str]:
 
 
 def main() -> None:
-    rounds = {(): 1, ("--round", "2"): 2, ("--round", "3"): 3}
+    rounds = {(): 1, ("--round", "2"): 2, ("--round", "3"): 3, ("--round", "4"): 4}
     rnd = rounds.get(tuple(sys.argv[1:]))
     if rnd is None:
-        sys.exit("usage: make_entity_batches.py [--round 2|3]")
+        sys.exit("usage: make_entity_batches.py [--round 2|3|4]")
     seen = taken(everything=rnd > 1)
-    seed, draw = {1: (SEED, DRAW), 2: (SEED2, DRAW2), 3: (SEED3, DRAW3)}[rnd]
+    seed, draw = {1: (SEED, DRAW), 2: (SEED2, DRAW2), 3: (SEED3, DRAW3), 4: (SEED4, DRAW4)}[rnd]
     drawn = []
     for pool, n in zip(POOLS, draw):
         rows = [json.loads(l) for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
@@ -93,11 +102,11 @@ def main() -> None:
         a, b = a[3:], b[2:]
     out = ROOT / "data/annotations/batches"
     if rnd > 1:
-        first = 16 if rnd == 2 else 20
+        first = {2: 16, 3: 20, 4: 24}[rnd]
         for k in range(0, len(order), 50):
             write_batch(out / f"batch_{first + k // 50}.jsonl", order[k:k + 50])
-        if rnd == 3:
-            write_batch(out / "agreement44.jsonl", order[:25])
+        if rnd in (3, 4):
+            write_batch(out / {3: "agreement44.jsonl", 4: "agreement56.jsonl"}[rnd], order[:25])
         return
     write_split(out, order, 550, "batch_", 50, 50, "agreement13.jsonl", 50, first=5)
 
