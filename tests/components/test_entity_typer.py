@@ -20,9 +20,8 @@ MARGINS = {"retype": 1.0, "drop": 0.5, "drop:TASK": 0.2, "add": 0.0, "add:METRIC
 
 def test_table_is_sound():
     check_table(TABLE)
-    # "leans-absent" cases move to "absent" when retrained weights drop them (one since the
-    # fifty-sixth session's retrain: "MiniGridwith", NONE ahead by 1.99 of the drop margin's 2.0);
-    # kept and absent cases are always there
+    # "leans-absent" cases move to "absent" when retrained weights drop them (none left since the
+    # fifty-second session's retrain); kept and absent cases are always there
     assert {"kept", "absent"} <= {c["expect"] for c in TABLE} <= {"kept", "absent", "leans-absent"}
     assert any(c.get("rules") for c in TABLE)   # cases where the typer overrules the resolver
 
