@@ -558,6 +558,12 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
     for cue in cues.get("after", []):
         for comma in rx(r",\s+(?:a|an)\s").finditer(text):
             m = rx(r"(?<![\p{L}\p{N}\-])([\p{L}\p{N}][\p{L}\p{N}\-]*)$").search(text, max(0, comma.start() - 60), comma.start())
+            # or a short form in parentheses: "yields Langevin autoencoders (LAEs), a novel
+            # Langevin-based framework": the short form is the name (its long form joins it as an
+            # alias through the acronym)
+            short = None if m else _SHORT_BEFORE_COMMA.search(text, max(0, comma.start() - 20), comma.start())
+            if short:
+                m = short
             if not m:
                 continue
             if cue.match(text[m.end():m.end() + 120]):
@@ -579,15 +585,28 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
                         continue   # "we evaluate on ScanNet, a large indoor dataset", "inspired by
                         # Video Textures, a classic method": what is used, described (not "on
                         # MCPMark, a new benchmark": new)
+                    if short and not (_NOVEL_APPOSITION.match(text, m.end(), m.end() + 80)
+                                      or _PROPOSAL_VERB.search(text, sents.start(run_start), run_start)):
+                        continue   # a short form's long form is often what is used: "compare ... to the
+                        # Temporal Difference VAE (TD-VAE), a state-of-the-art method", "data obtained
+                        # from transmission electron microscopy (TEM), an imaging technique"; it is
+                        # new where the apposition or a proposal word before it says so ("we derive
+                        # Delay-Correcting Actor-Critic (DCAC), an algorithm")
                     if rx(r"\b(?:we|our|this (?:paper|work))\b", regex.IGNORECASE).search(sent):
                         types: dict = {}
                         if _AFTER_PREPOSITION.search(text, max(0, run_start - 16), run_start):
                             # (elsewhere `context_types` reads the phrase for any candidate)
                             _vote(types, appositive_type(text, m.end()), Weight.HEAD_NOUN)
-                        out.append(Candidate(run_start, m.end(), text[run_start:m.end()], Source.PROPOSAL, types, proposed=True))
+                        if short:
+                            out.append(Candidate(m.start(1), m.end(1), word, Source.PROPOSAL, types, proposed=True))
+                        else:
+                            out.append(Candidate(run_start, m.end(), text[run_start:m.end()], Source.PROPOSAL, types,
+                                                 proposed=True))
     return out
 
 
+#: a parenthesised short form that ends right before a comma ("Langevin autoencoders (LAEs), a ...")
+_SHORT_BEFORE_COMMA = rx(r"\(([\p{L}\p{N}][\p{L}\p{N}\-]{1,14})\)\s*$")
 #: "a different approach, symmetry teleportation, that ...", "a new method---sparse Hamiltonian
 #: flows---that", "Our method, confidence-aware ... imagination, generates": an article or "our",
 #: up to three words, a kind noun; then a name of one to six words set off by commas or dashes
@@ -700,6 +719,9 @@ _CONTAINERS = resources.word_list("proposal_container")
 _KIND_NOUN = rx(r"(\p{Ll}[\p{Ll}\-]*)\s+(?=\p{Lu})")
 _PROPOSAL_WORD = rx(r"\b(?:novel|new|our|(?:propos|introduc|present|develop|design|deriv|devis|build|creat|"
                     r"construct|formulat)\w*)\b", regex.IGNORECASE)
+#: ... of them the verbs alone ("we derive X": not "our", which owns what it may only use)
+_PROPOSAL_VERB = rx(r"\b(?:propos|introduc|present|develop|design|deriv|devis|build|creat|construct|formulat)\w*\b",
+                    regex.IGNORECASE)
 #: where the noun phrase after a proposal cue ends: sentence punctuation or a clause word
 _CLAUSE_WORDS = (r"that|which|who|whose|where|while|to|by|using|via|because|"
                  r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
