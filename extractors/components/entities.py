@@ -650,9 +650,12 @@ def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candida
                 or _measured_quantity(name, g) and not _changed(text, g.spans):
             held.extend(Candidate(s, e, text[s:e], Source.GENERIC, {"METRIC": Weight.HELD}) for s, e in g.spans)
             continue
-        if name in _not_names() or _HARDWARE.match(name) or _cited_venue(text, name, g) \
-                or _group_notation(text, name, g):
-            continue
+        if name in _not_names() and not (g.proposed and g.short and g.long and g.long_titled
+                                         and not is_field_term([g.long])) or _HARDWARE.match(name) \
+                or _cited_venue(text, name, g) or _group_notation(text, name, g):
+            continue   # (a short form the paper coins for what it proposes, its long form in title
+            # case and no field's term, is a name, whatever else it spells: "a module named Random
+            # Normalization Aggregation (RNA)"; not "a new machine learning (ML) method")
         if _bare_short_data_name(text, name, g):
             g.votes = {}   # typed as any unknown name is (`_entity`): a method, unless the NER says otherwise
         entities.append(_entity(g, name))
