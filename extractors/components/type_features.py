@@ -250,17 +250,17 @@ def _common(ctx: tuple, r: Row) -> list[str]:
 
 
 def _neighbour_heads(text: str, s: int, t: int) -> list[str]:
-    """``nb:T`` for the list members beside a mention, T the type their last word is a head noun
-    of (resources/type_heads.tsv), ``nb:name`` for a capitalised word, ``nb:other`` for any other
-    word: members of one list are things of one kind ("flowchart parsing and question answering":
-    tasks; "three desiderata: in-context steerability, valid output space coverage, and
-    distributional alignment": no task among them)."""
+    """``nb:T`` for the lower-case list members beside a mention, T the type their last word is a
+    head noun of (resources/type_heads.tsv), ``nb:other`` for any other lower-case word: members
+    of one list are things of one kind ("flowchart parsing and question answering": tasks; "three
+    desiderata: in-context steerability, valid output space coverage, and distributional
+    alignment": no task among them). A capitalised member is a name, which `_siblings` reads with
+    its type (``sib:T``): a cue for a name of unknown type only blurs that one (cross-validated, it
+    moved "WIT" in a list of datasets to the methods)."""
     out = []
     for m in (_MEMBER_BEFORE.search(text, max(0, s - 60), s), _MEMBER_AFTER.match(text, t, min(len(text), t + 80))):
-        if m:
-            word = m.group(1)
-            typ = head_type(word.lower(), type_heads())
-            out.append("nb:" + (typ or ("name" if not word.islower() else "other")))
+        if m and m.group(1).islower():
+            out.append("nb:" + (head_type(m.group(1), type_heads()) or "other"))
     return out
 
 

@@ -224,12 +224,12 @@ def test_siblings_need_a_list(text, first, second, coordinated):
     ("Training on FlowGen substantially improves flowchart parsing and question answering (QA), while also "
      "enhancing generalization.", "flowchart parsing", ["nb:TASK"]),
     ("We evaluate on image classification, MS-COCO and object detection.", "MS-COCO", ["nb:TASK", "nb:TASK"]),
-    ("Baselines include DQN, PPO, and SAC.", "PPO", ["nb:name", "nb:name"]),
+    ("Baselines include DQN, PPO, and SAC.", "PPO", []),
     ("It improves accuracy on this benchmark.", "accuracy", []),
 ], ids=["desiderata", "tasks", "both-sides", "names", "no-list"])
 def test_neighbour_heads(text, name, expected):
-    """``nb:T``: the last word of the list member before and after a mention, typed by the head
-    nouns of resources/type_heads.tsv (``name`` for a capitalised word, ``other`` for any other)."""
+    """``nb:T``: the last word of the lower-case list member before and after a mention, typed by
+    the head nouns of resources/type_heads.tsv (``other`` for any other word); names are `_siblings`'."""
     from extractors.components.type_features import _neighbour_heads
     s = text.index(name)
     assert _neighbour_heads(text, s, s + len(name)) == expected
