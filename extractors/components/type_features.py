@@ -96,6 +96,10 @@ MEASURE_FRAME = rx(r"""
       |\d[\d.,]*\s*(?:\\?%|x|×|times|points?|fold)?\s+     # a number and its unit, then
        (?:relative\s+|absolute\s+|average\s+)?             #   a change "in" or "of"
        (?:improvement|reduction|increase|gain|drop|decrease|boost|speed-?up)s?\s+(?:in|of|on)
+      |\b(?:improvement|gain)s?\s+in                       # "significant improvements in reward and
+                                                          #   reasoning time" (a number or none)
+      |\boutperform\w*\s+(?:[\p{L}\p{N}\-]+\s+){0,6}?in  # "outperforms the compared models in
+                                                          #   predictive accuracy" (not "on": data)
     )\s+(?:both\s+|the\s+|its\s+|their\s+)?
     (?:(?:[\p{L}\p{N}\-]+\s+){0,3}[\p{L}\p{N}\-]+           # an earlier list member (1-4 words)
        (?:\s*,\s*|\s*,?\s+(?:and|or)\s+)(?:the\s+)?)?       #   and the list's separator
