@@ -395,6 +395,18 @@ def _system_kind_before(text: str, start: int, end: int) -> bool:
     return w is not None and head_type(w.group(1), _tables()[3]) in ("METHOD", "MODEL", "DATASET", "BENCHMARK")
 
 
+def _system_kind_after(text: str, end: int) -> bool:
+    """Is the word right after the parenthesis a short form ending at `end` closes a kind of
+    system or data (resources/type_heads.tsv)? "The proposed consistent instance classification
+    (ConIC) approach" names the approach, whatever the long form's last word is."""
+    w = _PAREN_THEN_WORD.match(text, end)
+    return w is not None and head_type(w.group(1), _tables()[3]) in ("METHOD", "MODEL", "DATASET", "BENCHMARK")
+
+
+#: a closing parenthesis and the lower-case word after it
+_PAREN_THEN_WORD = rx(r"\)\s+(\p{Ll}+)\b")
+
+
 #: an opening quote before a name a proposal cue introduces, and what joins a quoted name to the
 #: next one ("namely 'Hybrid-Quantization' and 'Non-Uniform Quantization'")
 _OPEN_QUOTE = rx(r"\s*['\"‘“`]")
@@ -548,7 +560,8 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
                     out += _named_in_phrase(text, m.end()) or _after_colon(text, m.end())
                 elif not found and kind == "our":  # "our proposed model, ProteoGAN, ..."
                     out += [c for c in _named_in_phrase(text, m.end(), max_words=3)
-                            if text[c.start - 1] != "(" or _system_kind_before(text, m.end(), c.start)]
+                            if text[c.start - 1] != "(" or _system_kind_before(text, m.end(), c.start)
+                            or _system_kind_after(text, c.end)]
     out += _parts(text, cues.get("parts", []), sents)
     for cue in cues.get("passive", []):  # "a communication efficient mechanism (CEM) is designed to"
         for m in cue.finditer(text):
@@ -841,9 +854,10 @@ def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate
         return _named_in_phrase(text, pos + m.end(), rest) if m.group(1) and rest > 0 else []
     if m.group(1):
         modifies = rx(r"\s*(?:\p{L}+,?\s+)?-?(?:based|called|named|termed|dubbed)\b").match(window[m.end():])
-        # the head after the short form ends at a phrase word or a participle that starts a
-        # reduced clause: "(MOBO) algorithm leveraging ...", "(X) module designed to ..."
-        head = rx(r"\s*((?:(?!" + _PHRASE_WORDS + r"\b|\p{Ll}+(?:ing|ed)\b)[\p{L}\-]+\s*)*)").match(phrase, m.end())
+        # the head after the short form ends at a phrase word, a participle that starts a
+        # reduced clause or an adverb before a verb: "(MOBO) algorithm leveraging ...", "(X)
+        # module designed to ...", "(ConIC) approach simultaneously optimizes ..."
+        head = rx(r"\s*((?:(?!" + _PHRASE_WORDS + r"\b|\p{Ll}+(?:ing|ed|ly)\b)[\p{L}\-]+\s*)*)").match(phrase, m.end())
         if len(head.group(1).split()) > 1 or modifies:  # "(RL) based ...", "(Seq2Seq) framework called X"
             return []
     name = m.group(1) or m.group(2)
