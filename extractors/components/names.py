@@ -51,7 +51,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .. import resources
-from ..models import DATA_TYPES
+from ..models import DATA_TYPES, SYSTEM_TYPES as _SYSTEM_SET
 from ..regexes import longest_first
 from .acronyms import best_long_form, words_in
 from .sentences import Sentences, doc_sentences
@@ -386,13 +386,17 @@ _KEY_CLOSE = rx(r"(?:\s*[,;][^\[\]()]{0,50})?[\]\}]")
 _WORD_THEN_PAREN = rx(r"(?<![\p{L}\-])(\p{Ll}+)\s+\($")
 
 
+#: the types whose head nouns name a system or data ("method", "model", "dataset", "benchmark")
+_SYSTEM_OR_DATA = _SYSTEM_SET | DATA_TYPES
+
+
 def _system_kind_before(text: str, start: int, end: int) -> bool:
     """Is the word before the parenthesis ending at `end` a kind of system or data (a head noun
     typing a method, a model, a dataset or a benchmark, resources/type_heads.tsv)? "the proposed
     NAS method (H-Meta-NAS)" names the method, "our benchmark (ZapBench)" the benchmark; "our
     model (trained on X)" names nothing."""
     w = _WORD_THEN_PAREN.search(text, start, end)
-    return w is not None and head_type(w.group(1), _tables()[3]) in ("METHOD", "MODEL", "DATASET", "BENCHMARK")
+    return w is not None and head_type(w.group(1), _tables()[3]) in _SYSTEM_OR_DATA
 
 
 def _system_kind_after(text: str, end: int) -> bool:
@@ -400,7 +404,7 @@ def _system_kind_after(text: str, end: int) -> bool:
     system or data (resources/type_heads.tsv)? "The proposed consistent instance classification
     (ConIC) approach" names the approach, whatever the long form's last word is."""
     w = _PAREN_THEN_WORD.match(text, end)
-    return w is not None and head_type(w.group(1), _tables()[3]) in ("METHOD", "MODEL", "DATASET", "BENCHMARK")
+    return w is not None and head_type(w.group(1), _tables()[3]) in _SYSTEM_OR_DATA
 
 
 #: a closing parenthesis and the lower-case word after it
@@ -445,7 +449,7 @@ def _names_its_kind(text: str, run: tuple[int, int], det, head) -> bool:
     text by a parenthesised short form."""
     word = text[run[0]:run[1]]
     return (det is not None and det.group().casefold().startswith("the")
-            and head_type(head.group(1), _tables()[3]) in ("METHOD", "MODEL")
+            and head_type(head.group(1), _tables()[3]) in _SYSTEM_SET
             and f"({word})" not in text)
 
 
@@ -620,6 +624,7 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
 
 #: a parenthesised short form that ends right before a comma ("Langevin autoencoders (LAEs), a ...")
 _SHORT_BEFORE_COMMA = rx(r"\(([\p{L}\p{N}][\p{L}\p{N}\-]{1,14})\)\s*$")
+
 #: "a different approach, symmetry teleportation, that ...", "a new method---sparse Hamiltonian
 #: flows---that", "Our method, confidence-aware ... imagination, generates": an article or "our",
 #: up to three words, a kind noun; then a name of one to six words set off by commas or dashes
@@ -730,11 +735,10 @@ _NEW_CONTEXT = rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:
 _CONTAINERS = resources.word_list("proposal_container")
 #: a lowercase noun, then white space and a capital: a kind of thing put before its name
 _KIND_NOUN = rx(r"(\p{Ll}[\p{Ll}\-]*)\s+(?=\p{Lu})")
-_PROPOSAL_WORD = rx(r"\b(?:novel|new|our|(?:propos|introduc|present|develop|design|deriv|devis|build|creat|"
-                    r"construct|formulat)\w*)\b", regex.IGNORECASE)
+_PROPOSAL_STEMS = r"propos|introduc|present|develop|design|deriv|devis|build|creat|construct|formulat"
+_PROPOSAL_WORD = rx(rf"\b(?:novel|new|our|(?:{_PROPOSAL_STEMS})\w*)\b", regex.IGNORECASE)
 #: ... of them the verbs alone ("we derive X": not "our", which owns what it may only use)
-_PROPOSAL_VERB = rx(r"\b(?:propos|introduc|present|develop|design|deriv|devis|build|creat|construct|formulat)\w*\b",
-                    regex.IGNORECASE)
+_PROPOSAL_VERB = rx(rf"\b(?:{_PROPOSAL_STEMS})\w*\b", regex.IGNORECASE)
 #: where the noun phrase after a proposal cue ends: sentence punctuation or a clause word
 _CLAUSE_WORDS = (r"that|which|who|whose|where|while|to|by|using|via|because|"
                  r"since|so|but|whereas|is|are|can|could|will|would|achieves?|outperforms?|allows?|"
@@ -1539,7 +1543,7 @@ _AGENT_VERB = rx(r"""
        exceed(?:s|ed)?|obtain(?:s|ed)|reduc(?:es|ed)|remov(?:es|ed)|accelerat(?:es|ed)|
        speeds?\s+up|sets?\s+(?:a\s+)?new|establish(?:es|ed))\b  # the verb (third person or past)
     """, regex.I | regex.X)
-SYSTEM_TYPES = ("METHOD", "MODEL")
+SYSTEM_TYPES = tuple(sorted(_SYSTEM_SET))   # in a fixed order: votes are cast in it
 
 
 #: words before a name that define it as a task: "the problem of X", "the problem setting of X",
