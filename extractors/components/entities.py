@@ -1090,7 +1090,7 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
     a method unless shaped like a model), taking the spans of shorter entities inside it. A name
     from the title's means ("with X") must also be written as the paper's own somewhere (names
     `written_as_own`); no mention is in a URL ("github.com/tmllab/RSA")."""
-    if not title or any(e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"} for e in entities):
+    if not title or any(e.role == "proposed" and set(e.types) & _SYSTEM_TYPES for e in entities):
         return entities
     for name, vouched in title_names(title):
         k = key(name)
@@ -1108,7 +1108,7 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
                 and not any(written_as_own(text, a) for a, _ in spans + [m for e in known for m in e.mentions]):
             continue
         if known:
-            systems = [e for e in known if set(e.types) & {"METHOD", "MODEL", "DATASET", "BENCHMARK"}]
+            systems = [e for e in known if set(e.types) & (_SYSTEM_TYPES | _DATA_TYPES)]
             for e in systems:
                 e.role = "proposed"
             if systems:
@@ -1152,7 +1152,7 @@ def _title_long_forms_are_proposed(title, entities: list[Entity]) -> None:
     "Hybrid Neural Autoencoders for Stimulus Encoding ...", abstract "this Hybrid Neural
     Autoencoder (HNA)". Not a field's term (`is_field_term`: "Graph Neural Networks for ..."
     studies GNNs) and not a long form the title goes on to use as a modifier (`_TITLE_LONG_END`)."""
-    if not title or any(e.role == "proposed" and set(e.types) & {"METHOD", "MODEL"} for e in entities):
+    if not title or any(e.role == "proposed" and set(e.types) & _SYSTEM_TYPES for e in entities):
         return
     title_words = list(_SEPARATED_WORD.finditer(title))
     if not title_words:

@@ -1863,12 +1863,13 @@ def known_data_lists(text: str, known: list[Candidate]) -> list[Candidate]:
             # a member named with a capitalised data noun is known data too ("DMControl
             # Generalization Benchmark, DMControl Manipulation Tasks, Drawer World, and CARLA")
             last = item.split()[-1] if " " in item else ""
-            if last[:1].isupper() and head_type(last, heads) in ("DATASET", "BENCHMARK"):
-                lexical.setdefault((at, at + len(item)), set()).add(head_type(last, heads))
+            typ = head_type(last, heads) if last[:1].isupper() else None
+            if typ in DATA_TYPES:
+                lexical.setdefault((at, at + len(item)), set()).add(typ)
         if not all(_WORDLIKE.search(text[a:b].split()[0]) for a, b in members):
             continue   # a number among them ("on XSum and 62.9 ROUGE-1 on BigPatent"): no list of names
         kind = _KIND_BEFORE_LIST.search(text, max(0, m.start() - 40), m.start("list"))
-        if kind and head_type(kind.group(1), type_heads()) not in ("DATASET", "BENCHMARK"):
+        if kind and head_type(kind.group(1), heads) not in DATA_TYPES:
             continue   # "techniques such as SPIDER, SARAH and STORM": the kind says what they are
         known_types = [lexical[sp] for sp in members if sp in lexical]
         if not known_types or any(not t & DATA_TYPES for t in known_types):
