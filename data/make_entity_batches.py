@@ -5,6 +5,7 @@ bounds, URLs) at random with a fixed seed, and split them before anyone reads th
     python data/make_entity_batches.py --round 2    # round 2: part_16..19 (development only)
     python data/make_entity_batches.py --round 3    # round 3: part_20..23 (development only)
     python data/make_entity_batches.py --round 4    # round 4: part_24..27 (development only)
+    python data/make_entity_batches.py --round 5    # round 5: part_28..31 (development only)
 
 Pools: ``corpus/abstracts.jsonl`` (ICLR 2021 / NeurIPS 2022) and ``corpus/neurips2023.jsonl``
 (NeurIPS 2023, closer to today's topics), minus abstracts already annotated (parts 0-4, the seeds
@@ -35,6 +36,12 @@ every file round 3 excludes and round 3's batches; all 200 development (``batch_
 the training set); ``agreement56.jsonl`` holds the first 25 of ``batch_24`` again, for a second,
 independent pass.
 
+Round 5 (fifty-seventh session): the same with ``random.Random(SEED5)``, 120 and 80 drawn, minus
+every file round 4 excludes and round 4's batches; all 200 development (``batch_28..31.jsonl`` into
+``part_28..31``, the new readable check in ``data/annotations/pending``, while round 4's files join
+the training set); ``agreement57.jsonl`` holds the first 25 of ``batch_28`` again, for a second,
+independent pass.
+
 Round 1 excluded the results batches as they were when it ran; the later results rounds added
 batches, so rerunning round 1 today draws other abstracts. Its committed batch files are the
 record of that draw; do not regenerate them.
@@ -55,6 +62,8 @@ SEED3 = 1304
 DRAW3 = [120, 80]
 SEED4 = 1305
 DRAW4 = [120, 80]
+SEED5 = 1306
+DRAW5 = [120, 80]
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 POOLS = [SHARED / "corpus" / "abstracts.jsonl", SHARED / "corpus" / "neurips2023.jsonl"]
@@ -81,12 +90,12 @@ def taken(everything: bool = False) -> set[str]:
 
 
 def main() -> None:
-    rounds = {(): 1, ("--round", "2"): 2, ("--round", "3"): 3, ("--round", "4"): 4}
+    rounds = {(): 1, ("--round", "2"): 2, ("--round", "3"): 3, ("--round", "4"): 4, ("--round", "5"): 5}
     rnd = rounds.get(tuple(sys.argv[1:]))
     if rnd is None:
-        sys.exit("usage: make_entity_batches.py [--round 2|3|4]")
+        sys.exit("usage: make_entity_batches.py [--round 2|3|4|5]")
     seen = taken(everything=rnd > 1)
-    seed, draw = {1: (SEED, DRAW), 2: (SEED2, DRAW2), 3: (SEED3, DRAW3), 4: (SEED4, DRAW4)}[rnd]
+    seed, draw = {1: (SEED, DRAW), 2: (SEED2, DRAW2), 3: (SEED3, DRAW3), 4: (SEED4, DRAW4), 5: (SEED5, DRAW5)}[rnd]
     drawn = []
     for pool, n in zip(POOLS, draw):
         rows = [json.loads(l) for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
@@ -102,11 +111,11 @@ def main() -> None:
         a, b = a[3:], b[2:]
     out = ROOT / "data/annotations/batches"
     if rnd > 1:
-        first = {2: 16, 3: 20, 4: 24}[rnd]
+        first = {2: 16, 3: 20, 4: 24, 5: 28}[rnd]
         for k in range(0, len(order), 50):
             write_batch(out / f"batch_{first + k // 50}.jsonl", order[k:k + 50])
-        if rnd in (3, 4):
-            write_batch(out / {3: "agreement44.jsonl", 4: "agreement56.jsonl"}[rnd], order[:25])
+        if rnd in (3, 4, 5):
+            write_batch(out / {3: "agreement44.jsonl", 4: "agreement56.jsonl", 5: "agreement57.jsonl"}[rnd], order[:25])
         return
     write_split(out, order, 550, "batch_", 50, 50, "agreement13.jsonl", 50, first=5)
 
