@@ -322,6 +322,23 @@ def best_long_form(short: str, words: list[tuple[int, int, str]]) -> Optional[tu
     return None if a is None else (a.first, a.last, a.initials)
 
 
+def _after_last_comma(text: str, short: str, words: list[tuple[int, int, str]],
+                      k: tuple[int, int, int]) -> tuple[int, int, int]:
+    """`k` (`best_long_form` over `words`), or the long form that the words after the last comma
+    inside it spell alone, when they do so with at least its confidence: "In particular, the
+    proximal-point method (PPM)", "a meta-learning approach, Model-Agnostic Meta-Learning (MAML)"
+    (the words before the comma gave letters that the words after it give as well). A list that
+    spells the short form across its commas stays whole: "Sparse, Orthogonal, Learned and Random
+    (SOLAR)", "symmetric, positive definite (SPD)"."""
+    cuts = [i for i in range(k[0] + 1, len(words)) if "," in text[words[i - 1][1]:words[i][0]]]
+    if not cuts:
+        return k
+    tail = align(short, words[cuts[-1]:])
+    if tail is None or tail.confidence < align(short, words).confidence:
+        return k
+    return cuts[-1] + tail.first, cuts[-1] + tail.last, tail.initials
+
+
 def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences, min_initials: int = 0,
                          strict: bool = False) -> Optional[tuple[int, int]]:
     """(start, end) of a long form for `short` whose words end right before `end` (less a word
@@ -440,6 +457,8 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
             k = best_long_form(short, words) if not word_like else _word_like_long_form(short, words)
             if k is None:
                 continue
+            if not word_like:
+                k = _after_last_comma(view, short, words, k)
             last = k[1]
             # uncovered trailing words stay in the long form ("Relative Value Learning (RV)")
             # unless they only say what kind of thing it is ("Birds dataset (CUB)")
