@@ -339,6 +339,19 @@ def _after_last_comma(text: str, short: str, words: list[tuple[int, int, str]],
     return cuts[-1] + tail.first, cuts[-1] + tail.last, tail.initials
 
 
+def _initials_only(text: str, short: str, span: tuple[int, int]) -> bool:
+    """Does a lower-case long form (`span`) spell an all-capital short form of three letters or
+    more (a plural "s" aside) with the first letter of each of its words or word parts, one each,
+    no word left out: "the directed acyclic graph neural network, DAGNN, an architecture", "a
+    meta-algorithm for safe exploration, MASE, which"? Set off by commas, such a pair is a
+    definition; a blend of word parts ("..., GraphConv,") is not read so."""
+    bare = short[:-1] if short.endswith("s") else short
+    if len(bare) < 3 or not bare.isupper() or not bare.isalpha():
+        return False
+    a = align(bare, words_in(text, *span))
+    return a is not None and a.initials == a.units and not a.missing and not a.trailing
+
+
 def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences, min_initials: int = 0,
                          strict: bool = False) -> Optional[tuple[int, int]]:
     """(start, end) of a long form for `short` whose words end right before `end` (less a word
@@ -361,7 +374,7 @@ def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences, min_
 
 #: words a paren may put before a short form: "(named H3T)", "(or UNMT)", "(i.e., SGD)", "(abbrev. COIL)"
 _INNER_CUE = rx(r"(?:named|called|dubbed|termed|abbreviated(?:\s+as)?|abbrev\.|abbr\.|short(?:ened)?(?:\s+as)?|or|"
-                r"i\.e\.,?|a\.k\.a\.?|aka)\s+", regex.IGNORECASE)
+                r"i\.e\.,?|(?:a\.k\.a\.?|aka),?)\s+", regex.IGNORECASE)   # "(a.k.a., RecForest)"
 #: ... and words after it: "(FocalNets in short)", "(VLN for short)"
 _INNER_TAIL = rx(r"\s+(?:in|for)\s+short\s*$", regex.IGNORECASE)
 #: words a paren may put before a long form that spells out the short form before the paren:
@@ -507,7 +520,8 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
         found += _spelled_out_after(m, sents)
     for m in _BETWEEN_COMMAS.finditer(text):  # "Trigonometry-Aware Neural networKs for ..., TANKBind,"
         k = _long_form_ending_at(view, m.group(1), m.start(), sents, min_initials=2, strict=True)
-        if k is not None and " " in text[k[0]:k[1]] and text[k[0]].isupper():  # a title, not a blend
+        if k is not None and " " in text[k[0]:k[1]] and (text[k[0]].isupper()  # a title, not a blend
+                                                         or _initials_only(view, m.group(1), k)):
             found.append(AcronymMatch(m.group(1), text[k[0]:k[1]], m.start(1), m.end(1), *k))
     found += _appositions(text)
     found += _backronyms(text, found, sents)
