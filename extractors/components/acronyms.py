@@ -373,8 +373,11 @@ def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences, min_
 
 
 #: words a paren may put before a short form: "(named H3T)", "(or UNMT)", "(i.e., SGD)", "(abbrev. COIL)"
-_INNER_CUE = rx(r"(?:named|called|dubbed|termed|abbreviated(?:\s+as)?|abbrev\.|abbr\.|short(?:ened)?(?:\s+as)?|or|"
-                r"i\.e\.,?|(?:a\.k\.a\.?|aka),?)\s+", regex.IGNORECASE)   # "(a.k.a., RecForest)"
+_INNER_CUE = rx(r"(?:(?:named|called|dubbed|termed|coined|denoted)(?:\s+as)?|referred\s+to\s+as|abbreviated(?:\s+as)?|"
+                r"abbrev\.|abbr\.|short(?:ened)?(?:\s+as)?|or|i\.e\.,?|(?:a\.k\.a\.?|aka),?)\s+",
+                regex.IGNORECASE)   # "(coined as TCD)", "(referred to as AMDP)", "(a.k.a., RecForest)"
+#: quotes around a short form in a parenthesis: "(termed ``DTG-SSOD'')", "(referred to as AMDP")"
+_QUOTES = "\"'`“”‘’"
 #: ... and words after it: "(FocalNets in short)", "(VLN for short)"
 _INNER_TAIL = rx(r"\s+(?:in|for)\s+short\s*$", regex.IGNORECASE)
 #: words a paren may put before a long form that spells out the short form before the paren:
@@ -460,7 +463,7 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
         first_part = parts[0].strip()
         defined = False
         for part in parts[:3]:  # "Layer Normalization (LayerNorm, LN)": each short form
-            short = part.strip()
+            short = part.strip().strip(_QUOTES)
             word_like = not cue and len(parts) == 1 and _WORD_LIKE.fullmatch(short) is not None \
                 and not is_short_form(short)
             if not (is_short_form(short) and len(short.split()) <= 2 or word_like):
