@@ -123,12 +123,15 @@ def is_short_form(s: str) -> bool:
 
 def _readings(short: str) -> list[list[tuple[str, ...]]]:
     """Readings of `short` as a sequence of units, each unit the strings it may match: its
-    letters and digits as written; a digit 2 or 4 may also be a word ("Seq2Seq": to); a digit
-    beside a letter may repeat it ("HO2": Hindsight Off-policy Options, "H3T": High-Throughput
-    Transformer Training, "S^2GC": Simple Spectral Graph Convolution)."""
+    letters and digits as written (a plural "s" after a capital or digit also left out); a digit
+    2 or 4 may also be a word ("Seq2Seq": to); a digit beside a letter may repeat it ("HO2":
+    Hindsight Off-policy Options, "H3T": High-Throughput Transformer Training, "S^2GC": Simple
+    Spectral Graph Convolution)."""
     chars = [c.lower() for c in short if c.isalnum()]
     plain = [(c,) + _LETTER_WORDS.get(c, ()) for c in chars]
     readings = [plain]
+    if len(short) > 2 and short.endswith("s") and (short[-2].isupper() or short[-2].isdigit()):
+        readings.append(plain[:-1])  # a plural "s" the long form need not spell: "Least Squares GAN (LSGANs)"
     for i, c in enumerate(chars):
         n = unicodedata.digit(c, 0)  # any digit the text writes: "2", a superscript "³"
         if n >= 2:
