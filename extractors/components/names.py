@@ -563,9 +563,11 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
                     out += _bare_name(text, m.end(), macros) if not det else []
                     out += _named_in_phrase(text, m.end()) or _after_colon(text, m.end())
                 elif not found and kind == "our":  # "our proposed model, ProteoGAN, ..."
-                    out += [c for c in _named_in_phrase(text, m.end(), max_words=3)
-                            if text[c.start - 1] != "(" or _system_kind_before(text, m.end(), c.start)
-                            or _system_kind_after(text, c.end)]
+                    spelled = _spelled_short_form(text, m.end()) if _NEW_OR_PROPOSED.search(m.group()) else None
+                    out += [spelled] if spelled else [
+                        c for c in _named_in_phrase(text, m.end(), max_words=3)
+                        if text[c.start - 1] != "(" or _system_kind_before(text, m.end(), c.start)
+                        or _system_kind_after(text, c.end)]
     out += _parts(text, cues.get("parts", []), sents)
     for cue in cues.get("passive", []):  # "a communication efficient mechanism (CEM) is designed to"
         for m in cue.finditer(text):
@@ -814,6 +816,30 @@ def _coined(name: str) -> bool:
     and a letter ("our model scores 90.1 EM": 90 is a number, not a name)."""
     return len(name) >= 2 and any(ch.isalpha() for ch in name) \
         and (any(ch.isupper() for ch in name[1:]) or any(ch.isdigit() for ch in name))
+
+
+#: a proposal cue's word that makes what follows the paper's own ("the proposed", "our novel"; not a bare
+#: "our": "Our mean opinion scores (MOS) show")
+_NEW_OR_PROPOSED = rx(r"(?i)\b(?:proposed|novel|new)\b")
+#: one to six lower-case words (hyphens inside), then a name in parentheses
+_LOWER_WORDS_THEN_PAREN = rx(r"((?:\p{Ll}[\p{Ll}\-]*\s+){1,6})\((" + _NAME_TOKEN + r")\)")
+
+
+def _spelled_short_form(text: str, start: int) -> Optional[Candidate]:
+    """The coined short form in parentheses right after the lower-case words from `start` (the
+    end of a proposal cue such as "the proposed", "our"), when those words spell its first
+    letters: "The proposed label informativeness (LI)", "Our proposed spatio-temporal graph
+    scattering transform (ST-GST)". Those words are the long form of what is proposed, whatever
+    kind of thing it is; not "the proposed method significantly improves proximal policy
+    optimization (PPO)", where the words do not spell it."""
+    m = _LOWER_WORDS_THEN_PAREN.match(text, start)
+    if m is None or not _coined(m.group(2)) or not _initials_open(m.group(1), m.group(2)):
+        return None
+    stop = resources.word_list("acronym_stop")   # words a long form may hold without giving a letter
+    if sum(w not in stop for w in m.group(1).split()) > sum(ch.isalnum() for ch in m.group(2)):
+        return None  # more words than letters: a clause ("The proposed adversarial architecture
+        #              augments adversarial autoencoder (AAE)")
+    return Candidate(m.start(2), m.end(2), m.group(2), Source.PROPOSAL, {}, proposed=True)
 
 
 def _named_in_phrase(text: str, pos: int, max_words: int = 12) -> list[Candidate]:
