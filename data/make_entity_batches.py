@@ -43,8 +43,10 @@ the training set); ``agreement57.jsonl`` holds the first 25 of ``batch_28`` agai
 independent pass.
 
 Round 1 excluded the results batches as they were when it ran; the later results rounds added
-batches, so rerunning round 1 today draws other abstracts. Its committed batch files are the
-record of that draw; do not regenerate them.
+batches, so rerunning round 1 today draws other abstracts. A later round excludes every batch file
+there is, its own included once written, so rerunning it draws other abstracts too (and
+overwrites its batch files). The committed batch files are the record of each draw; do not
+regenerate them.
 """
 import json
 import random
@@ -64,6 +66,11 @@ SEED4 = 1305
 DRAW4 = [120, 80]
 SEED5 = 1306
 DRAW5 = [120, 80]
+#: round -> (seed, draws from the two pools); the first batch number and the agreement file of
+#: each later round
+DRAWS = {1: (SEED, DRAW), 2: (SEED2, DRAW2), 3: (SEED3, DRAW3), 4: (SEED4, DRAW4), 5: (SEED5, DRAW5)}
+FIRST_BATCH = {2: 16, 3: 20, 4: 24, 5: 28}
+AGREEMENT = {3: "agreement44.jsonl", 4: "agreement56.jsonl", 5: "agreement57.jsonl"}
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 POOLS = [SHARED / "corpus" / "abstracts.jsonl", SHARED / "corpus" / "neurips2023.jsonl"]
@@ -90,12 +97,12 @@ def taken(everything: bool = False) -> set[str]:
 
 
 def main() -> None:
-    rounds = {(): 1, ("--round", "2"): 2, ("--round", "3"): 3, ("--round", "4"): 4, ("--round", "5"): 5}
+    rounds = {(): 1, **{("--round", str(k)): k for k in FIRST_BATCH}}
     rnd = rounds.get(tuple(sys.argv[1:]))
     if rnd is None:
-        sys.exit("usage: make_entity_batches.py [--round 2|3|4|5]")
+        sys.exit(f"usage: make_entity_batches.py [--round {'|'.join(map(str, FIRST_BATCH))}]")
     seen = taken(everything=rnd > 1)
-    seed, draw = {1: (SEED, DRAW), 2: (SEED2, DRAW2), 3: (SEED3, DRAW3), 4: (SEED4, DRAW4), 5: (SEED5, DRAW5)}[rnd]
+    seed, draw = DRAWS[rnd]
     drawn = []
     for pool, n in zip(POOLS, draw):
         rows = [json.loads(l) for l in pool.read_text(encoding="utf-8").splitlines() if l.strip()]
@@ -111,11 +118,10 @@ def main() -> None:
         a, b = a[3:], b[2:]
     out = ROOT / "data/annotations/batches"
     if rnd > 1:
-        first = {2: 16, 3: 20, 4: 24, 5: 28}[rnd]
         for k in range(0, len(order), 50):
-            write_batch(out / f"batch_{first + k // 50}.jsonl", order[k:k + 50])
-        if rnd in (3, 4, 5):
-            write_batch(out / {3: "agreement44.jsonl", 4: "agreement56.jsonl", 5: "agreement57.jsonl"}[rnd], order[:25])
+            write_batch(out / f"batch_{FIRST_BATCH[rnd] + k // 50}.jsonl", order[k:k + 50])
+        if rnd in AGREEMENT:
+            write_batch(out / AGREEMENT[rnd], order[:25])
         return
     write_split(out, order, 550, "batch_", 50, 50, "agreement13.jsonl", 50, first=5)
 

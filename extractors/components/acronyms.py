@@ -14,11 +14,14 @@ Definitions found on the clean text (so a long form split by markup, such as
   ..., named BCDiff" (`_titled_long_form_before`);
 - ``SHORT (short for long form)``, ``SHORT for Long Form`` — "PEP (short for Plug-in Embedding
   Pruning)", "TRGL for Transport Regularized Greedy Learning" (capitalised words, one letter each);
-- ``Long Form, SHORT,`` — "Trigonometry-Aware Neural networKs for ..., TANKBind, that ...";
+- ``Long Form, SHORT,`` — "Trigonometry-Aware Neural networKs for ..., TANKBind, that ..."; a
+  lower-case long form where its words' initials spell an all-capital short form one each ("the
+  directed acyclic graph neural network, DAGNN, an architecture");
 - ``SHORT, long form`` / ``SHORT: long form`` — an appositive ("REAP, Router-weighted Expert
   Activation Pruning", "CoLLAT: Contrastive Locked Language and Audio Tuning").
 Every short form of a parenthesis is read ("Layer Normalization (LayerNorm, LN)"), after a cue
-inside it ("(named H3T)"); a capitalised word alone in one is read too, under a stricter
+inside it ("(named H3T)", "(coined as TCD)", "(a.k.a., RecForest)") and without quotes around it;
+a capitalised word alone in one is read too, under a stricter
 alignment, since it may be a word ("Channel-aware dynamic sparse (Chase)", not "(Invariance)").
 
 The long form is chosen as in Schwartz & Hearst (2003): each letter of the short form must be
@@ -37,8 +40,10 @@ share per content word left without a letter); the most confident alignment that
 checks (`_accept`) wins. The long form then takes in the words of the name that give no letter:
 a capitalised word before a capitalised long form ("Elimination-Based Half-Q-Learning (HQL)")
 and, for a coined short form, a compound modifier ("image-constrained radiance fields (ConRad)";
-`_lead_words`). Later uses of the short form (and of its plural or singular) are
-mentions of the same thing.
+`_lead_words`). A long form that crosses a comma yields to the words after the comma where they
+spell the short form alone as well ("In particular, the proximal-point method (PPM)":
+`_after_last_comma`). Later uses of the short form (and of its plural or singular) are mentions
+of the same thing.
 
 Reads the clean text, ``doc._.sentences`` and ``doc._.marks`` (set with the text by the pipeline,
 as `names` reads it); writes ``doc._.acronyms``: a list of `AcronymMatch` (clean offsets).

@@ -827,7 +827,7 @@ _LOWER_WORDS_THEN_PAREN = rx(r"((?:\p{Ll}[\p{Ll}\-]*\s+){1,6})\((" + _NAME_TOKEN
 
 def _spelled_short_form(text: str, start: int) -> Optional[Candidate]:
     """The coined short form in parentheses right after the lower-case words from `start` (the
-    end of a proposal cue such as "the proposed", "our"), when those words spell its first
+    end of a proposal cue that says new: "the proposed", "our novel"), when those words spell its first
     letters: "The proposed label informativeness (LI)", "Our proposed spatio-temporal graph
     scattering transform (ST-GST)". Those words are the long form of what is proposed, whatever
     kind of thing it is; not "the proposed method significantly improves proximal policy
