@@ -15,6 +15,7 @@ import pytest
 
 from conftest import ROOT, SEEDS
 from extractors.models import ENTITY_FIELDS
+from extractors.report import CONFIDENCE_STEPS
 from test_report import IMG, XSS, synthetic_records, write_records
 
 _spec = importlib.util.spec_from_file_location("report_screenshot",
@@ -96,9 +97,15 @@ def test_seeds_report_in_chromium(browser, seeds_report):
     visible = "return Array.prototype.filter.call(document.querySelectorAll('tr[data-lb]'), " \
               "function (tr) { return !tr.hidden; }).length"
     assert browser.execute_script(visible) == len(confs)
-    Select(browser.find_element("id", "minconf")).select_by_value("0.5")
-    assert 0 < browser.execute_script(visible) == sum(1 for c in confs if c is not None and c >= 0.5) < len(confs)
-    Select(browser.find_element("id", "minconf")).select_by_value("0")
+    choice = Select(browser.find_element("id", "minconf"))
+    hides = False
+    for step in CONFIDENCE_STEPS:   # each step shows exactly the rows at or above it
+        choice.select_by_value(step)
+        want = sum(1 for c in confs if c is not None and c >= float(step))
+        assert browser.execute_script(visible) == want, f"least confidence {step}"
+        hides = hides or want < len(confs)
+    assert hides, f"no step of {CONFIDENCE_STEPS} hides a row of {confs}"
+    choice.select_by_value("0")
     assert browser.execute_script(visible) == len(confs)
 
     # search and field filter work
