@@ -6,6 +6,7 @@ bounds, URLs) at random with a fixed seed, and split them before anyone reads th
     python data/make_entity_batches.py --round 3    # round 3: part_20..23 (development only)
     python data/make_entity_batches.py --round 4    # round 4: part_24..27 (development only)
     python data/make_entity_batches.py --round 5    # round 5: part_28..31 (development only)
+    python data/make_entity_batches.py --round 6    # round 6: part_32..35 (development only)
 
 Pools: ``corpus/abstracts.jsonl`` (ICLR 2021 / NeurIPS 2022) and ``corpus/neurips2023.jsonl``
 (NeurIPS 2023, closer to today's topics), minus abstracts already annotated (parts 0-4, the seeds
@@ -42,6 +43,12 @@ every file round 4 excludes and round 4's batches; all 200 development (``batch_
 the training set); ``agreement57.jsonl`` holds the first 25 of ``batch_28`` again, for a second,
 independent pass.
 
+Round 6 (fifty-eighth session): the same with ``random.Random(SEED6)``, 120 and 80 drawn, minus
+every file round 5 excludes and round 5's batches; all 200 development (``batch_32..35.jsonl`` into
+``part_32..35``, the new readable check in ``data/annotations/pending``, while round 5's files join
+the training set); ``agreement58.jsonl`` holds the first 25 of ``batch_32`` again, for a second,
+independent pass.
+
 Round 1 excluded the results batches as they were when it ran; the later results rounds added
 batches, so rerunning round 1 today draws other abstracts. A later round excludes every batch file
 there is, its own included once written, so rerunning it draws other abstracts too (and
@@ -66,11 +73,13 @@ SEED4 = 1305
 DRAW4 = [120, 80]
 SEED5 = 1306
 DRAW5 = [120, 80]
+SEED6 = 1307
+DRAW6 = [120, 80]
 #: round -> (seed, draws from the two pools); the first batch number and the agreement file of
 #: each later round
-DRAWS = {1: (SEED, DRAW), 2: (SEED2, DRAW2), 3: (SEED3, DRAW3), 4: (SEED4, DRAW4), 5: (SEED5, DRAW5)}
-FIRST_BATCH = {2: 16, 3: 20, 4: 24, 5: 28}
-AGREEMENT = {3: "agreement44.jsonl", 4: "agreement56.jsonl", 5: "agreement57.jsonl"}
+DRAWS = {1: (SEED, DRAW), 2: (SEED2, DRAW2), 3: (SEED3, DRAW3), 4: (SEED4, DRAW4), 5: (SEED5, DRAW5), 6: (SEED6, DRAW6)}
+FIRST_BATCH = {2: 16, 3: 20, 4: 24, 5: 28, 6: 32}
+AGREEMENT = {3: "agreement44.jsonl", 4: "agreement56.jsonl", 5: "agreement57.jsonl", 6: "agreement58.jsonl"}
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 POOLS = [SHARED / "corpus" / "abstracts.jsonl", SHARED / "corpus" / "neurips2023.jsonl"]
