@@ -387,7 +387,8 @@ def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate
                           or text[start - 1] in "-‐" and start > 1 and text[start - 2].isalnum()):
             continue
         if end + 1 < len(key) and (key[end + 1].isalnum() or key[end + 1] in "@^"
-                                   or text[end + 1] in "-‐" and end + 2 < len(text) and text[end + 2].isalnum()):
+                                   or text[end + 1] in "-‐" and end + 2 < len(text) and text[end + 2].isalnum()) \
+                and not _glued_end(text, start, end + 1):
             if text[end + 1].isalpha():
                 continue  # the word goes on ("imagenets"): a family variant, a year or a script
                 # never starts with a letter (`_VARIANT`, `_YEAR`, `_SCRIPT`); most matches end here
@@ -425,6 +426,30 @@ def find_lexicon(text: str, sents: Optional[Sentences] = None) -> list[Candidate
         out.append(_candidate(text, start, end, forms))
         last_end = end
     return out
+
+
+@lru_cache(maxsize=1)
+def _glued_rx() -> "regex.Pattern":
+    """A function word of the ``glued_words`` list (resources/word_lists.tsv), then the word's end."""
+    words = "|".join(sorted(resources.word_list("glued_words"), key=lambda w: (-len(w), w)))
+    return rx(rf"(?:{words})(?![\p{{L}}\p{{N}}\-])")
+
+
+def _glued_end(text: str, start: int, end: int) -> bool:
+    """Does a lost space run the known name at ``text[start:end]`` into a function word after it
+    ("in MiniGridwith just 120M steps", "compared with GANand VAE")? Only a name of three
+    characters or more with two capitals or more ("MiniGrid", "GAN", not "Adam" in "Adamant"), and
+    only a word of ``glued_words``, which no name ends with."""
+    if not text[end:end + 1].islower() or end - start < 3 or sum(c.isupper() for c in text[start:end]) < 2:
+        return False
+    return _glued_rx().match(text, end) is not None
+
+
+def glued_name(word: str) -> bool:
+    """Is `word` a known name that a lost space runs into a function word (`_glued_end`:
+    "MiniGridwith", "GANand")? The lexicon finds the name in it; no other name is the word."""
+    return any(word.endswith(g) and _glued_end(word, 0, len(word) - len(g)) and entries(word[:-len(g)])
+               for g in resources.word_list("glued_words"))
 
 
 def _candidate(text: str, start: int, end: int, forms) -> Candidate:

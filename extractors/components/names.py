@@ -57,6 +57,7 @@ from .acronyms import best_long_form, words_in
 from .sentences import Sentences, doc_sentences
 from .textutil import doc_text, is_adverb, rx
 from .candidates import SIZED, Candidate, Source, Weight, add_candidates, model_shaped
+from .lexicon import glued_name
 from .numbers import unit_surfaces
 
 _NAME_MARKUP = {"texttt", "textsc", "mathtt", "textsf", "**"}
@@ -313,8 +314,12 @@ def _glued(word: str, text: str) -> bool:
       MULtistep search"): the whole word, in lower case, is a word of this abstract, or the
       capitals are part of a longer capitalised word of it.
     - a word glued to the acronym after it ("betweenSGD"): the lower-case letters are a stop word;
-    - a stop word glued to the number after it ("trained on2048 TPU v3 accelerators").
+    - a stop word glued to the number after it ("trained on2048 TPU v3 accelerators");
+    - a known name glued to a function word after it ("in MiniGridwith just 120M steps":
+      `lexicon.glued_name`; the lexicon finds MiniGrid).
     "MCPMark", "UNet", "XGBoost", "RMSprop" and "colorFERET" stay names."""
+    if glued_name(word):
+        return True
     low = _LOWER_THEN_CAPS.fullmatch(word) or _LOWER_THEN_NUMBER.fullmatch(word)
     if low:
         return low.group(1) in _stop_words()
