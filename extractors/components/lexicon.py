@@ -15,7 +15,8 @@ variant ("ResNet-50", `_family_member`), a version ("SQuAD v2.0", `_version`), a
 pair ("WMT'14 En-De", `_language_pair`), a data name's release year ("COCO2017", `_year`) and a
 metric's TeX sub- and superscripts ("AP^m_novel" from ``$AP^m_{novel}$``, `_script`). A
 catalogue name's leading article stays out of the match ("in the StarCraft multi-agent
-challenge": `_ARTICLE`).
+challenge": `_ARTICLE`). A name a lost space runs into a function word ends before it ("in
+MiniGridwith just 120M steps": `_glued_end`).
 
 Appends `Candidate`s with source ``lexicon`` to ``doc._.candidates``.
 """
