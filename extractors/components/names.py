@@ -803,11 +803,11 @@ def _after_colon(text: str, pos: int) -> list[Candidate]:
     return [Candidate(run[0], run[1], text[run[0]:run[1]], Source.PROPOSAL, {}, proposed=True)]
 
 
-#: a name in parentheses ("(LASNet)", "(coined as TCD)", "(FocalNets in short)") or set off by a
-#: comma or dash after a lower-case word ("our proposed model, ProteoGAN,"; not after a name: "improves
-#: RoBERTa-large, T5-base, ..." is a list)
-_PHRASE_NAME = rx(r"\(\s*(?:(?:coined|denoted|referred\s+to)\s+as\s+|dubbed\s+|termed\s+|called\s+|named\s+)?("
-                  + _NAME_TOKEN + r")(?:\s+(?:in|for)\s+short)?\s*\)"
+#: a name in parentheses ("(LASNet)", "(coined as TCD)", "(FocalNets in short)", quoted or not: "a
+#: model ('GlassSemNet')") or set off by a comma or dash after a lower-case word ("our proposed
+#: model, ProteoGAN,"; not after a name: "improves RoBERTa-large, T5-base, ..." is a list)
+_PHRASE_NAME = rx(r"\(\s*(?:(?:coined|denoted|referred\s+to)\s+as\s+|dubbed\s+|termed\s+|called\s+|named\s+)?"
+                  r"['‘`\"“]{0,2}(" + _NAME_TOKEN + r")['’\"”]{0,2}(?:\s+(?:in|for)\s+short)?\s*\)"
                   r"|(?<=(?<![\p{L}\p{N}\-])\p{Ll}+(?:-\p{Ll}+)*)(?:,|\s+-{1,2}|\s*—)\s*(" + _NAME_TOKEN
                   + r")(?=\s*(?:[,(;:.—]|-{1,2}|$))")
 
