@@ -26,6 +26,8 @@ A candidate (`Row`) is an entity the resolver kept (``doc._.entities``) or a lon
 - ``given`` a number given for a mention ("0.76 for X", "X (78.1%)", "X attains ... 0.92",
   "surpassing X by 2.1");
 - ``baseline`` a name compared against ("compared with X", "than X", "outperforms X");
+- ``doer`` a mention that a verb of achieving or beating follows ("our DTG-SSOD achieves", "X
+  consistently outperforms", "X improves the supervised baseline"): a system, never a task;
 - ``num`` a number within 40 characters of a mention, ``chg`` a verb of change or comparison
   near one ("improves", "reduces", "outperforms": resources/word_lists.tsv ``change_verbs``),
   ``frame`` words right before one that make it a result's measure (`MEASURE_FRAME`: "in terms
@@ -80,6 +82,9 @@ _GIVEN_AFTER = rx(r"""\s*(?:[(:=]\s*\d                                # a parent
                                   |\s(?:attains|achieves|reaches|obtains|scores)\b[^.;]{0,60}?\d)  # a verb of achieving""",
                              regex.VERBOSE)
 # a name compared against: "compared with the ILP-based method", "than GPT-4", "outperforms X"
+#: a verb of achieving or beating right after a mention, perhaps after an adverb: "X achieves",
+#: "X consistently outperforms", "X improves the supervised baseline"
+_DOER_AFTER = rx(r"\s+(?:\p{Ll}+ly\s+)?(?:achiev|outperform|surpass|beat|improv|reach|attain|obtain|exceed)\w*\b")
 _BASELINE_BEFORE = rx(r"(?i)\b(?:compared\s+(?:with|to)|than|over|against|outperform\w*|surpass\w*|beat\w*)"
                       r"\s+(?:the\s+|a\s+|strong\s+|existing\s+)*$", regex.REVERSE)  # from the end: fast to fail
 _COORD = rx(r"\s*(?:,|,?\s+(?:and|or))\s+(?:the\s+)?")  # a list's separator
@@ -232,6 +237,8 @@ def _common(ctx: tuple, r: Row) -> list[str]:
         cues += _siblings(text, s, t, typed, starts, ends)
         if _BASELINE_BEFORE.search(text, max(0, s - 40), s):
             cues.append("baseline")
+        if _DOER_AFTER.match(text, t):
+            cues.append("doer")
         if _GIVEN_BEFORE.search(text, max(0, s - 30), s) or _GIVEN_AFTER.match(text, t, min(len(text), t + 60)):
             cues.append("given")
         if _NUMBER.search(text, max(0, s - 40), s) or _NUMBER.search(text, t, t + 40):

@@ -288,6 +288,21 @@ def test_math_cue(rules_only, text, name, in_math):
     assert ("math" in row.cues) is in_math
 
 
+@pytest.mark.parametrize("text, name, doer", [
+    # a verb of achieving or beating right after a mention makes it a doer: a system, never a task
+    # (the cue `doer`; "our DTG-SSOD achieves ...", whose long form ends in "Object Detection")
+    ("On COCO benchmark, our DTG-SSOD achieves state-of-the-art performance.", "DTG-SSOD", True),
+    ("FooNet consistently outperforms previous platform-aware search.", "FooNet", True),
+    ("Compared with BarNet, we improve the accuracy by 2%.", "BarNet", False),
+    ("FooNet is a simple structure built on a Transformer.", "FooNet", False),
+])
+def test_doer_cue(rules_only, text, name, doer):
+    from extractors.components.type_features import rows
+    _, doc = rules_only.analyse(text)
+    (row,) = [r for r in rows(doc) if r.name == name]
+    assert ("doer" in row.cues) is doer
+
+
 @pytest.mark.parametrize("text, variables", [
     # sentences of corpus abstracts (the development pool): products of variables in a bound
     (r"Specifically, the adversarial regret guarantee is $\mathcal{O}(\sqrt{TK} + \sqrt{dT\log K})$, where $T$ "
