@@ -27,7 +27,8 @@ A candidate (`Row`) is an entity the resolver kept (``doc._.entities``) or a lon
   "surpassing X by 2.1");
 - ``baseline`` a name compared against ("compared with X", "than X", "outperforms X");
 - ``doer`` a mention that a verb of achieving or beating follows ("our DTG-SSOD achieves", "X
-  consistently outperforms", "X improves the supervised baseline"): a system, never a task;
+  consistently outperforms", "X improves the supervised baseline"): what does so is a system
+  rather than a task (how far that weighs is the training's to say);
 - ``num`` a number within 40 characters of a mention, ``chg`` a verb of change or comparison
   near one ("improves", "reduces", "outperforms": resources/word_lists.tsv ``change_verbs``),
   ``frame`` words right before one that make it a result's measure (`MEASURE_FRAME`: "in terms
@@ -81,10 +82,10 @@ _GIVEN_AFTER = rx(r"""\s*(?:[(:=]\s*\d                                # a parent
                                   |\sby\s+\d                                     # a baseline beaten "by 2.1 points"
                                   |\s(?:attains|achieves|reaches|obtains|scores)\b[^.;]{0,60}?\d)  # a verb of achieving""",
                              regex.VERBOSE)
-# a name compared against: "compared with the ILP-based method", "than GPT-4", "outperforms X"
 #: a verb of achieving or beating right after a mention, perhaps after an adverb: "X achieves",
 #: "X consistently outperforms", "X improves the supervised baseline"
 _DOER_AFTER = rx(r"\s+(?:\p{Ll}+ly\s+)?(?:achiev|outperform|surpass|beat|improv|reach|attain|obtain|exceed)\w*\b")
+# a name compared against: "compared with the ILP-based method", "than GPT-4", "outperforms X"
 _BASELINE_BEFORE = rx(r"(?i)\b(?:compared\s+(?:with|to)|than|over|against|outperform\w*|surpass\w*|beat\w*)"
                       r"\s+(?:the\s+|a\s+|strong\s+|existing\s+)*$", regex.REVERSE)  # from the end: fast to fail
 _COORD = rx(r"\s*(?:,|,?\s+(?:and|or))\s+(?:the\s+)?")  # a list's separator
