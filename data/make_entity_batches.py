@@ -31,23 +31,14 @@ every file round 2 excludes and round 2's batches; all 200 development (``batch_
 ``part_20..23``); ``agreement44.jsonl`` holds the first 25 of ``batch_20`` again, for a second,
 independent pass.
 
-Round 4 (fifty-sixth session): the same with ``random.Random(SEED4)``, 120 and 80 drawn, minus
-every file round 3 excludes and round 3's batches; all 200 development (``batch_24..27.jsonl`` into
-``part_24..27``, the new readable check in ``data/annotations/pending``, while round 3's files join
-the training set); ``agreement56.jsonl`` holds the first 25 of ``batch_24`` again, for a second,
-independent pass.
-
-Round 5 (fifty-seventh session): the same with ``random.Random(SEED5)``, 120 and 80 drawn, minus
-every file round 4 excludes and round 4's batches; all 200 development (``batch_28..31.jsonl`` into
-``part_28..31``, the new readable check in ``data/annotations/pending``, while round 4's files join
-the training set); ``agreement57.jsonl`` holds the first 25 of ``batch_28`` again, for a second,
-independent pass.
-
-Round 6 (fifty-eighth session): the same with ``random.Random(SEED6)``, 120 and 80 drawn, minus
-every file round 5 excludes and round 5's batches; all 200 development (``batch_32..35.jsonl`` into
-``part_32..35``, the new readable check in ``data/annotations/pending``, while round 5's files join
-the training set); ``agreement58.jsonl`` holds the first 25 of ``batch_32`` again, for a second,
-independent pass.
+Rounds 4, 5 and 6 (fifty-sixth, fifty-seventh and fifty-eighth sessions): the same with
+``random.Random(SEEDk)``, 120 and 80 drawn, minus every file the round before excludes and its
+batches; all 200 development, in the batches and agreement file that `FIRST_BATCH` and `AGREEMENT`
+name (round 4: ``batch_24..27``, ``agreement56``; round 5: ``batch_28..31``, ``agreement57``; round
+6: ``batch_32..35``, ``agreement58``), annotated into the parts of the same numbers. Each round's
+parts wait in ``data/annotations/pending`` as the readable check no model has seen, and join the
+training set when the next round is drawn; its agreement file holds the first 25 abstracts of its
+first batch again, for a second, independent pass.
 
 Round 1 excluded the results batches as they were when it ran; the later results rounds added
 batches, so rerunning round 1 today draws other abstracts. A later round excludes every batch file
