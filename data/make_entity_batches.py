@@ -7,6 +7,7 @@ bounds, URLs) at random with a fixed seed, and split them before anyone reads th
     python data/make_entity_batches.py --round 4    # round 4: part_24..27 (development only)
     python data/make_entity_batches.py --round 5    # round 5: part_28..31 (development only)
     python data/make_entity_batches.py --round 6    # round 6: part_32..35 (development only)
+    python data/make_entity_batches.py --round 7    # round 7: part_36..39 (development only)
 
 Pools: ``corpus/abstracts.jsonl`` (ICLR 2021 / NeurIPS 2022) and ``corpus/neurips2023.jsonl``
 (NeurIPS 2023, closer to today's topics), minus abstracts already annotated (parts 0-4, the seeds
@@ -31,14 +32,14 @@ every file round 2 excludes and round 2's batches; all 200 development (``batch_
 ``part_20..23``); ``agreement44.jsonl`` holds the first 25 of ``batch_20`` again, for a second,
 independent pass.
 
-Rounds 4, 5 and 6 (fifty-sixth, fifty-seventh and fifty-eighth sessions): the same with
-``random.Random(SEEDk)``, 120 and 80 drawn, minus every file the round before excludes and its
-batches; all 200 development, in the batches and agreement file that `FIRST_BATCH` and `AGREEMENT`
-name (round 4: ``batch_24..27``, ``agreement56``; round 5: ``batch_28..31``, ``agreement57``; round
-6: ``batch_32..35``, ``agreement58``), annotated into the parts of the same numbers. Each round's
-parts wait in ``data/annotations/pending`` as the readable check no model has seen, and join the
-training set when the next round is drawn; its agreement file holds the first 25 abstracts of its
-first batch again, for a second, independent pass.
+Rounds 4 to 7 (fifty-sixth to fifty-ninth sessions): the same with ``random.Random(SEEDk)``,
+120 and 80 drawn, minus every file the round before excludes and its batches; all 200
+development, in the batches and agreement file that `FIRST_BATCH` and `AGREEMENT` name (round 4:
+``batch_24..27``, ``agreement56``; round 5: ``batch_28..31``, ``agreement57``; round 6:
+``batch_32..35``, ``agreement58``; round 7: ``batch_36..39``, ``agreement59``), annotated into the
+parts of the same numbers. Each round's parts wait in ``data/annotations/pending`` as the readable
+check no model has seen, and join the training set when the next round is drawn; its agreement
+file holds the first 25 abstracts of its first batch again, for a second, independent pass.
 
 Round 1 excluded the results batches as they were when it ran; the later results rounds added
 batches, so rerunning round 1 today draws other abstracts. A later round excludes every batch file
@@ -66,11 +67,15 @@ SEED5 = 1306
 DRAW5 = [120, 80]
 SEED6 = 1307
 DRAW6 = [120, 80]
+SEED7 = 1308
+DRAW7 = [120, 80]
 #: round -> (seed, draws from the two pools); the first batch number and the agreement file of
 #: each later round
-DRAWS = {1: (SEED, DRAW), 2: (SEED2, DRAW2), 3: (SEED3, DRAW3), 4: (SEED4, DRAW4), 5: (SEED5, DRAW5), 6: (SEED6, DRAW6)}
-FIRST_BATCH = {2: 16, 3: 20, 4: 24, 5: 28, 6: 32}
-AGREEMENT = {3: "agreement44.jsonl", 4: "agreement56.jsonl", 5: "agreement57.jsonl", 6: "agreement58.jsonl"}
+DRAWS = {1: (SEED, DRAW), 2: (SEED2, DRAW2), 3: (SEED3, DRAW3), 4: (SEED4, DRAW4), 5: (SEED5, DRAW5), 6: (SEED6, DRAW6),
+         7: (SEED7, DRAW7)}
+FIRST_BATCH = {2: 16, 3: 20, 4: 24, 5: 28, 6: 32, 7: 36}
+AGREEMENT = {3: "agreement44.jsonl", 4: "agreement56.jsonl", 5: "agreement57.jsonl", 6: "agreement58.jsonl",
+             7: "agreement59.jsonl"}
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 POOLS = [SHARED / "corpus" / "abstracts.jsonl", SHARED / "corpus" / "neurips2023.jsonl"]
