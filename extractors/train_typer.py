@@ -65,7 +65,14 @@ NOISE = 0.01    # typed F1 within a point of the best is no clear gain
 #: likewise 1.0: metrics 0.650 -> 0.652 (precision 0.706 -> 0.717), the other fields unchanged.
 #: (``drop:METHOD`` 1.5 would give systems 0.729 -> 0.733, but drops a method the seeds' gold keeps
 #: on weak evidence, "the simple but widely-used Principle Component Analysis": left at 2.0.)
-FIXED_MARGINS = {"add": 1e9, "add:METRIC": 1e9, "add:TASK": 0.0,
+#: ``add:METRIC`` (fifty-ninth session): a long-tail phrase becomes a metric on a lead of 2.0 over
+#: NONE (was never: 1e9, which the search keeps because the gain is under NOISE in typed F1 over
+#: all classes). Cross-validated over 1,750 records: metrics 0.652 -> 0.656 (the candidates' metric
+#: F1 0.720 -> 0.726 on 1,550), the other fields unchanged; on round 7 (pending) metrics 0.693 ->
+#: 0.697; on the 8,508 abstracts of the development pools 54 records change, most of them a learning-
+#: theory or task-qualified measure the text studies ("communication complexity", "excess risk",
+#: "concept accuracy", "success rates"), a few a quality word ("robustness", "calibration").
+FIXED_MARGINS = {"add": 1e9, "add:METRIC": 2.0, "add:TASK": 0.0,
                  "drop": 2.0, "drop:TASK": 1.0, "drop:METRIC": 1.0, "retype": 1.0}
 #: the fields whose cross-validated F1 the report gives, typer off vs on
 REPORTED = ("systems", "models", "methods", "metrics", "tasks", "data", "proposed")
