@@ -12,8 +12,8 @@ bounds, URLs) at random with a fixed seed, and split them before anyone reads th
 Pools: ``corpus/abstracts.jsonl`` (ICLR 2021 / NeurIPS 2022) and ``corpus/neurips2023.jsonl``
 (NeurIPS 2023, closer to today's topics), minus abstracts already annotated (parts 0-4, the seeds
 gold, the results batches of ``make_result_batches.py``) and minus "abstracts" that are only a URL.
-``random.Random(SEED)`` draws 450 from the first pool and 300 from the second; they are
-interleaved (3 then 2) in draw order.
+``random.Random`` with round 1's seed of `DRAWS` draws 450 from the first pool and 300 from the
+second; they are interleaved (3 then 2) in draw order.
 
 Split, fixed before any annotation was read: the first 550 are development
 (``data/annotations/batches/batch_5..15.jsonl``, 50 each, annotated into ``part_5..15``); the
@@ -21,18 +21,18 @@ last 200 are held out (``heldout_0..3.jsonl``, 50 each): scored only at mileston
 while writing rules or features, never used for training. ``agreement13.jsonl`` holds the first
 50 development abstracts again, for a second, independent pass (agreement per field).
 
-Round 2 (thirty-eighth session): ``random.Random(SEED2)`` draws 120 from the first pool and 80 from
+Round 2 (thirty-eighth session): round 2's seed draws 120 from the first pool and 80 from
 the second, minus every abstract any file under ``data/annotations``, ``data/results`` (and their
 ``batches``) or the seeds gold already holds (by space-normalised text); interleaved the same way; all 200 are development
 (``batch_16..19.jsonl``, 50 each, annotated into ``part_16..19``). The held-out splits stay those
 of round 1.
 
-Round 3 (forty-fourth session): the same with ``random.Random(SEED3)``, 120 and 80 drawn, minus
+Round 3 (forty-fourth session): the same with round 3's seed, 120 and 80 drawn, minus
 every file round 2 excludes and round 2's batches; all 200 development (``batch_20..23.jsonl`` into
 ``part_20..23``); ``agreement44.jsonl`` holds the first 25 of ``batch_20`` again, for a second,
 independent pass.
 
-Rounds 4 to 7 (fifty-sixth to fifty-ninth sessions): the same with ``random.Random(SEEDk)``,
+Rounds 4 to 7 (fifty-sixth to fifty-ninth sessions): the same with each round's seed,
 120 and 80 drawn, minus every file the round before excludes and its batches; all 200
 development, in the batches and agreement file that `FIRST_BATCH` and `AGREEMENT` name (round 4:
 ``batch_24..27``, ``agreement56``; round 5: ``batch_28..31``, ``agreement57``; round 6:
@@ -55,24 +55,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from batchio import write_batch, write_split  # noqa: E402
 
-SEED = 1302
-DRAW = [450, 300]
-SEED2 = 1303
-DRAW2 = [120, 80]
-SEED3 = 1304
-DRAW3 = [120, 80]
-SEED4 = 1305
-DRAW4 = [120, 80]
-SEED5 = 1306
-DRAW5 = [120, 80]
-SEED6 = 1307
-DRAW6 = [120, 80]
-SEED7 = 1308
-DRAW7 = [120, 80]
-#: round -> (seed, draws from the two pools); the first batch number and the agreement file of
-#: each later round
-DRAWS = {1: (SEED, DRAW), 2: (SEED2, DRAW2), 3: (SEED3, DRAW3), 4: (SEED4, DRAW4), 5: (SEED5, DRAW5), 6: (SEED6, DRAW6),
-         7: (SEED7, DRAW7)}
+#: round -> (seed of ``random.Random``, abstracts drawn from the two pools); the first batch number
+#: and the agreement file of each later round
+DRAWS = {1: (1302, [450, 300]), 2: (1303, [120, 80]), 3: (1304, [120, 80]), 4: (1305, [120, 80]),
+         5: (1306, [120, 80]), 6: (1307, [120, 80]), 7: (1308, [120, 80])}
 FIRST_BATCH = {2: 16, 3: 20, 4: 24, 5: 28, 6: 32, 7: 36}
 AGREEMENT = {3: "agreement44.jsonl", 4: "agreement56.jsonl", 5: "agreement57.jsonl", 6: "agreement58.jsonl",
              7: "agreement59.jsonl"}
