@@ -1090,7 +1090,10 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
     a method unless shaped like a model), taking the spans of shorter entities inside it. A name
     from the title's means ("with X") must also be written as the paper's own somewhere (names
     `written_as_own`); no mention is in a URL ("github.com/tmllab/RSA")."""
-    if not title or any(e.role == "proposed" and set(e.types) & _SYSTEM_TYPES for e in entities):
+    if not title:
+        return entities
+    if any(e.role == "proposed" and set(e.types) & _SYSTEM_TYPES for e in entities):
+        _title_head_is_proposed(title, entities)
         return entities
     for name, vouched in title_names(title):
         k = key(name)
@@ -1128,6 +1131,21 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
                      sources={Source.PAPER_TITLE}, votes={typ: Weight.HEAD_NOUN})
         return [e for e in entities if e.mentions] + [new]
     return entities
+
+
+def _title_head_is_proposed(title: str, entities: list[Entity]) -> None:
+    """The name that opens the title before its colon ("TIES-Merging: Resolving Interference When
+    Merging Models") is the paper's system even where the abstract proposes another name too ("we
+    propose our method, TrIm, Elect Sign & Merge (TIES-Merging)"): a system or data entity of that
+    name becomes proposed. On the development annotations such a name, when an entity, is proposed
+    257 times of 259 (the other two are tasks, which this leaves alone)."""
+    head = title.split(":", 1)[0].strip()
+    if head == title.strip() or not any(n == head and vouched for n, vouched in title_names(title)):
+        return
+    k = key(head)
+    for e in entities:
+        if k in {key(f) for f in [e.name] + e.aliases} and set(e.types) & (_SYSTEM_TYPES | _DATA_TYPES):
+            e.role = "proposed"
 
 
 #: what may follow a long form that opens a title: the title's end, a colon or a spaced dash,

@@ -102,6 +102,9 @@ MEASURE_FRAME = rx(r"""
       |\d[\d.,]*\s*(?:\\?%|x|×|times|points?|fold)?\s+     # a number and its unit, then
        (?:relative\s+|absolute\s+|average\s+)?             #   a change "in" or "of"
        (?:improvement|reduction|increase|gain|drop|decrease|boost|speed-?up)s?\s+(?:in|of|on)
+      |\bby\s+(?:up\s+to\s+|about\s+|over\s+|nearly\s+|~\s*)?   # a change's size "by" a number and
+       \$?\d[\d.,]*\$?\s*(?:\\?%|x|×|times|points?|pp)\$?\s+in  #   its unit, then "in": "improving a
+                                                          #   tracker by 14.5% in SUC"
       |\b(?:improvement|gain)s?\s+in                       # "significant improvements in reward and
                                                           #   reasoning time" (a number or none)
       |\boutperform\w*\s+(?:[\p{L}\p{N}\-]+\s+){0,6}?in  # "outperforms the compared models in
