@@ -98,6 +98,8 @@ def _s(**by_class) -> list[float]:
     # however sure the model is; without the frame it is
     (_row("METRIC", ["frame"]), _s(METRIC=1.0, NONE=9.0), "METRIC"),
     (_row("METRIC"), _s(METRIC=1.0, NONE=9.0), NONE),
+    # ... unless task votes contest it ("improvements in image classification")
+    (_row("METRIC", ["frame", "v:TASK:2"]), _s(METRIC=1.0, TASK=9.0), "TASK"),
     (_row("METHOD+METRIC"), _s(METRIC=2.0, METHOD=1.0), "METRIC"),  # a measure keeps its two types (see retype)
     (_row("METHOD"), _s(METHOD=1.0, MODEL=1.0), "METHOD"),          # ties: the rules' type
     (_row(NONE, entity=False), _s(NONE=1.0, TASK=2.0, METHOD=2.0), "METHOD"),  # then the earlier class
