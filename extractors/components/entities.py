@@ -1089,7 +1089,8 @@ def _title_names_are_proposed(text: str, title, entities: list[Entity], urls=())
     name becomes proposed, or a new one is made (typed by its head noun, resources/type_heads.tsv;
     a method unless shaped like a model), taking the spans of shorter entities inside it. A name
     from the title's means ("with X") must also be written as the paper's own somewhere (names
-    `written_as_own`); no mention is in a URL ("github.com/tmllab/RSA")."""
+    `written_as_own`); no mention is in a URL ("github.com/tmllab/RSA"). Where the abstract does
+    name a proposed system, only the title's opening name can join it (`_title_head_is_proposed`)."""
     if not title:
         return entities
     if any(e.role == "proposed" and set(e.types) & _SYSTEM_TYPES for e in entities):
