@@ -1140,8 +1140,8 @@ def _title_head_is_proposed(title: str, entities: list[Entity]) -> None:
     propose our method, TrIm, Elect Sign & Merge (TIES-Merging)"): a system or data entity of that
     name becomes proposed. On the development annotations such a name, when an entity, is proposed
     257 times of 259 (the other two are tasks, which this leaves alone)."""
-    head = title.split(":", 1)[0].strip()
-    if head == title.strip() or not any(n == head and vouched for n, vouched in title_names(title)):
+    head = next((name for name, vouched in title_names(title) if vouched), None)  # before the colon
+    if head is None:
         return
     k = key(head)
     for e in entities:

@@ -1937,7 +1937,8 @@ def title_names(title: Optional[str]) -> list[tuple[str, bool]]:
     capitalised runs after a preposition of means (`_TITLE_NAME`; it does not: "with Point
     Clouds", "via Large Language Models" name what is used as often as what is new). The entities
     component makes one the paper's proposed system when the abstract writes it and names no
-    proposed system of its own (entities `_title_names_are_proposed`)."""
+    proposed system of its own (entities `_title_names_are_proposed`), and the vouched one beside
+    a proposed system the abstract names (`_title_head_is_proposed`)."""
     if not title:
         return []
     out: list[tuple[str, bool]] = []
