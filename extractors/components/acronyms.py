@@ -511,6 +511,12 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
             long_words = [(offset + w.start(), offset + w.end(), w.group()) for w in _WORDS.finditer(first_part)]
             if long_words and long_words[0][2][:1].lower() == short[:1].lower():
                 k = best_long_form(short, long_words)
+                if k is not None and k[0] > 0:
+                    # the parenthesis is the long form: its first word gives the first letter where
+                    # the rest spells the others from the next word on ("DESERT (Drug dEsign by
+                    # SkEtching and geneRaTing)", where "dEsign" could give the D as well)
+                    rest = best_long_form(short[1:], long_words[1:])
+                    k = (0, rest[1] + 1, rest[2] + 1) if rest is not None and rest[0] == 0 else k
                 if k is not None and k[0] == 0:
                     s_start = m.start() - (len(text[max(0, m.start() - 14):m.start()]) - before.start(1))
                     found.append(AcronymMatch(short, text[long_words[0][0]:long_words[-1][1]],

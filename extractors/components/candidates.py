@@ -35,6 +35,11 @@ SIZED = rx(rf"""
     (?:{SIZE_WORDS}                                  # a size word
      |[BLSHGT](?:/\d+)?)                              # or a size letter: B, L/14, H/14, T
     $""", regex.VERBOSE)
+#: a numbered variant of a named system: a capitalised name, a hyphen and a version or depth
+#: ("VGG-13", "MobileNet-V1", "Inception-V3", "ResNet-56", "GPT-2"). Where the evidence makes such a
+#: name a method it is a model (entities._entity): in the development annotations 19 names of this
+#: shape are models and none a method (77 more are datasets, "CIFAR-10", which their own votes type)
+NUMBERED = rx(r"\p{Lu}[\p{L}\p{N}]*\p{L}-[vV]?\d+")
 #: a name ending in a size word ("MobileNet-v3-Large"): sized even with no other evidence, where
 #: a size letter alone may be a variant's ("DiffuseVAE-A and DiffuseVAE-B")
 _SIZE_WORD_END = rx(rf"\p{{L}}[\p{{L}}\p{{N}}\-]*?[\-‐\s]{SIZE_WORDS}$")

@@ -46,7 +46,7 @@ from ..models import DATA_TYPES, SYSTEM_TYPES
 from ..regexes import longest_first
 from .textutil import SHORT_YEAR, SpanIndex, doc_text, find_word, is_adverb, rx
 from .field_terms import is_field_term
-from .candidates import SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, is_family, model_shaped
+from .candidates import NUMBERED, SIZE_LETTER, SIZED, TYPES, Candidate, Source, Weight, is_family, model_shaped
 from .lexicon import entries
 from .quality import generic_words, plurals
 from .sentences import Sentences, doc_sentences
@@ -713,15 +713,21 @@ def _entity(g: _Group, name: str) -> Entity:
     # prefers method or model ("CLIP": its sources know the released model), the NER's label counts
     # for that kind (not where a lone weak source says so: "CNN", "RNN")
     method, model = g.lexicon.get("METHOD", 0.0), g.lexicon.get("MODEL", 0.0)
-    kind = "METHOD" if method > model and method >= 1.0 and not SIZED.match(name) \
+    kind = "METHOD" if method > model and method >= 1.0 and not SIZED.match(name) and not NUMBERED.fullmatch(name) \
         else "MODEL" if model > method and model >= 1.0 else None   # "GLIP-T": a sized model of a method
     for t, w in g.ner_system.items():
         t = kind or t
         votes[t] = votes.get(t, 0.0) + Weight.WEAK_SHARE * w
     if not votes:
         votes = {"MODEL" if model_shaped(name) else "METHOD": Weight.SHAPE_DEFAULT}   # "Swin-B" alone: a released model
-    elif SIZED.match(name) and votes.get("METHOD", 0.0) >= max(votes.values()) - 1e-9:
-        votes["MODEL"] = votes.get("MODEL", 0.0) + Weight.SIZED   # a sized method is a model
+    elif (SIZED.match(name) or NUMBERED.fullmatch(name)) and votes.get("METHOD", 0.0) >= max(votes.values()) - 1e-9:
+        # a sized or numbered method is a model: a numbered one's method votes are the model's,
+        # unless it is a measure, as much a metric as a method ("our new measure SlimScore-2"); a
+        # size letter may be a variant's ("M-H", "FISTA-G"), so a sized one gains the model's weight
+        if NUMBERED.fullmatch(name) and votes.get("METRIC", 0.0) < votes["METHOD"] - 1e-9:
+            votes["MODEL"] = votes.get("MODEL", 0.0) + Weight.SIZED + votes.pop("METHOD")
+        elif SIZED.match(name):
+            votes["MODEL"] = votes.get("MODEL", 0.0) + Weight.SIZED
     best = max(votes.values())
     top = sorted((t for t, w in votes.items() if w >= best - 1e-9), key=_TYPE_ORDER.get)
     types = [top[0]]

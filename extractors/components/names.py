@@ -1714,6 +1714,15 @@ def _quantity_of(typ: str, word: str) -> bool:
     return typ == "METRIC" and word.casefold() in resources.word_list("quantity_heads")
 
 
+def _measured_on(typ: str, name: str, heads) -> bool:
+    """Does a measure's noun follow a name whose head word names a task ("node classification
+    accuracy", "dynamics prediction errors")? The task is what the measure is taken on, not the
+    measure's name: in the development annotations each of the 14 such names is a task, none a
+    metric."""
+    words = name.split()
+    return typ == "METRIC" and bool(words) and head_type(words[-1], heads) == "TASK"
+
+
 def context_types(text: str, cands: list[Candidate]) -> None:
     """Type evidence from the words around each candidate (any component's)."""
     heads = _tables()[3]
@@ -1743,7 +1752,8 @@ def context_types(text: str, cands: list[Candidate]) -> None:
             t = head_type(word, heads)
             plural = word.endswith("s") and head_type(word[:-1], heads) or word.endswith("ies")
             if t and (not plural or word.casefold() in _DATA_KINDS and _suite_shaped(c.text)) \
-                    and (t != "TASK" or c.source == Source.ACRONYM) and not _quantity_of(t, word):
+                    and (t != "TASK" or c.source == Source.ACRONYM) and not _quantity_of(t, word) \
+                    and not _measured_on(t, c.text, heads):
                 _vote(c.context, t, Weight.HEAD_NOUN)
             elif t is None:
                 # "the NTU-XVIEW skeleton joint dataset": a data head noun after words that describe
