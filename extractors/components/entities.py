@@ -658,8 +658,27 @@ def _decide(text: str, groups: list[_Group]) -> tuple[list[Entity], list[Candida
             # Normalization Aggregation (RNA)"; not "a new machine learning (ML) method")
         if _bare_short_data_name(text, name, g):
             g.votes = {}   # typed as any unknown name is (`_entity`): a method, unless the NER says otherwise
-        entities.append(_entity(g, name))
+        entities.append(_score_alias(text, _entity(g, name)))
     return entities, held
+
+
+#: "score" or "scores" right after a mention (`_score_alias`)
+_SCORE_AFTER = rx(r"[ ]scores?\b")
+
+
+def _score_alias(text: str, e: Entity) -> Entity:
+    """A metric written as an acronym right before "score" ("0.713 SUC score") has the written
+    "SUC score" as an alias, as `_entity` gives "BLEU" the alias "BLEU score" where a candidate
+    spans both words: the annotators name such a metric either way (in the development annotations
+    "FID score" once, "FID" three times)."""
+    if e.types[0] != "METRIC" or not _SCORE_SUFFIX.fullmatch(e.name + " score"):
+        return e
+    for s, t in e.mentions:
+        m = _SCORE_AFTER.match(text, t)
+        if m and text[s:m.end()] not in e.aliases:
+            e.aliases.append(text[s:m.end()])
+            break
+    return e
 
 
 #: a quantity the text says did not change: "with no increase in computational cost", "without

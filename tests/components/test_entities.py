@@ -490,3 +490,15 @@ def test_a_lone_letter_with_a_power_is_no_score_at_k(extractor):
     assert [e.name for e in space.metrics] == []
     scores = record(extractor, "Our retriever reaches 71.2 R@5 and 45.0 P@10, and our regressor an $R^2$ of 0.93.")
     assert {e.name for e in scores.metrics} == {"R@5", "P@10", "R^2"}
+
+
+def test_an_acronym_metric_before_score_has_the_written_form_as_alias(extractor):
+    """"0.713 SUC score": the metric is SUC, and "SUC score" as written is an alias (the annotators
+    name such a metric either way; entities._score_alias), as "BLEU score" is when one candidate
+    spans both words."""
+    rec = record(extractor, "On the challenging LaSOT, our tracker sets a new record with 0.713 SUC score "
+                            "and runs in real time.")
+    (suc,) = [e for e in rec.metrics if e.name == "SUC"]
+    assert suc.aliases == ["SUC score"]
+    (res,) = rec.results
+    assert res.metric == "SUC"
