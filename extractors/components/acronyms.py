@@ -3,7 +3,9 @@
 Definitions found on the clean text (so a long form split by markup, such as
 ``\\underline{\\textbf{R}}andom P\\underline{\\textbf{o}}licy ...``, reads ``Random Policy ...``):
 - ``long form (SHORT)`` — the classic pattern;
-- ``SHORT (long form)`` — when the parenthesis holds more words than the short form has letters;
+- ``SHORT (long form)`` — when the short form's letters align with the parenthesis from its first
+  word on, that word giving the first letter even where a later one could ("DESERT (Drug dEsign
+  by SkEtching and geneRaTing)");
 - ``long form: SHORT`` — a definition by colon ("in-context learning: ICL for ...");
 - ``long form, named SHORT`` — "a Mixed-scale Sparse Voxel Transformer, named MsSVT" (also
   called, dubbed, termed, abbreviated, referred to as, denoted as; and "or" or "namely" when every

@@ -732,14 +732,15 @@ def _entity(g: _Group, name: str) -> Entity:
     # prefers method or model ("CLIP": its sources know the released model), the NER's label counts
     # for that kind (not where a lone weak source says so: "CNN", "RNN")
     method, model = g.lexicon.get("METHOD", 0.0), g.lexicon.get("MODEL", 0.0)
-    kind = "METHOD" if method > model and method >= 1.0 and not SIZED.match(name) and not NUMBERED.fullmatch(name) \
-        else "MODEL" if model > method and model >= 1.0 else None   # "GLIP-T": a sized model of a method
+    variant = bool(SIZED.match(name) or NUMBERED.fullmatch(name))   # "GLIP-T", "VGG-13": a model of a method
+    kind = "METHOD" if method > model and method >= 1.0 and not variant \
+        else "MODEL" if model > method and model >= 1.0 else None
     for t, w in g.ner_system.items():
         t = kind or t
         votes[t] = votes.get(t, 0.0) + Weight.WEAK_SHARE * w
     if not votes:
         votes = {"MODEL" if model_shaped(name) else "METHOD": Weight.SHAPE_DEFAULT}   # "Swin-B" alone: a released model
-    elif (SIZED.match(name) or NUMBERED.fullmatch(name)) and votes.get("METHOD", 0.0) >= max(votes.values()) - 1e-9:
+    elif variant and votes.get("METHOD", 0.0) >= max(votes.values()) - 1e-9:
         # a sized or numbered method is a model: a numbered one's method votes are the model's,
         # unless it is a measure, as much a metric as a method ("our new measure SlimScore-2"); a
         # size letter may be a variant's ("M-H", "FISTA-G"), so a sized one gains the model's weight
