@@ -644,10 +644,14 @@ _APPOSITIVE = rx(r"""
     (?P<name>\p{L}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*           # the name: words, hyphens inside,
         (?:\s+[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*){0,5}?)         # one to six of them
     \}?\*?                                     # the markup's end
-    (?:\s*\([^()]{1,20}\))?                     # perhaps its short form: "Our method, Adversarial
+    (?:\s*\((?P<short>[^()]{1,20})\))?           # perhaps its short form: "Our method, Adversarial
                                                 #   Batch Normalization (AdvBN), improves"
     \s*(?:,|-{2,3}|—|–)                         # the closing comma or dash
     """, regex.VERBOSE)
+#: the function words a capitalised long form holds before its short form ("Adaptation with Noisy
+#: OracLE (ANOLE)"): a name then, not a clause
+_LONG_FORM_GLUE = frozenset({"with", "for", "in", "on", "from", "to", "by", "via", "through", "under", "over",
+                             "across", "the", "a", "an", "and", "of"})
 
 
 #: a first word that says the phrase is not the name: a naming word ("called X": the "called" cue
@@ -658,21 +662,33 @@ _NAMING_LEAD = rx(r"(?:called|named|dubbed|termed|coined|namely|i\.e\.|e\.g\.|\p
 _WE_STUDY = rx(r"\bwe\s+study\b", regex.IGNORECASE)
 
 
+def _long_form(words: list[str], short: Optional[str]) -> bool:
+    """Are the words a capitalised long form before its short form: a parenthesis follows, every
+    word but a few function words (`_LONG_FORM_GLUE`) starts with a capital, and so do the first
+    and the last ("Adaptation with Noisy OracLE (ANOLE)")?"""
+    return bool(short) and words[0][:1].isupper() and words[-1][:1].isupper() and all(
+        w[:1].isupper() or w.casefold() in _LONG_FORM_GLUE for w in words)
+
+
 def _appositive_names(text: str, sents: Sentences) -> list[Candidate]:
     """A name set off after a kind noun of a system (resources/type_heads.tsv: "approach", "method",
     "paradigm"), in a sentence that proposes (`_PROPOSAL_WORD` or "we study"), is the paper's own,
     lower case or not: "We study a different approach, symmetry teleportation, that ...", "Our
     method, Adversarial Batch Normalization (AdvBN), improves" (after "our", in any sentence). The name
-    holds no function or clause word (`_RUN_END`), does not start with a naming word or a gerund
-    (`_NAMING_LEAD`) and is not a bare article phrase."""
+    holds no function or clause word (`_RUN_END`) unless it is a capitalised long form before its short
+    form (`_long_form`: "our method, Adaptation with Noisy OracLE (ANOLE),"), does not start with a
+    naming word or a gerund (`_NAMING_LEAD`) and is not a bare article phrase. Matches may overlap: a
+    phrase the checks refuse ("a proximal operator, and then derive a new algorithm,") does not hide
+    the appositive inside it ("a new algorithm, proximal LOLA (POLA),")."""
     heads = _tables()[3]
     out = []
-    for m in _APPOSITIVE.finditer(text):
+    for m in _APPOSITIVE.finditer(text, overlapped=True):
         if head_type(m.group("kind"), heads) not in ("METHOD", "MODEL"):
             continue
         words = m.group("name").split()
-        if any(w.casefold() in _NOT_IN_APPOSITIVE for w in words) or words[0].casefold() in ("and", "of") \
-                or words[-1].casefold() in ("and", "of") or _NAMING_LEAD.match(words[0]):
+        if words[0].casefold() in ("and", "of") or words[-1].casefold() in ("and", "of") \
+                or _NAMING_LEAD.match(words[0]) or any(w.casefold() in _NOT_IN_APPOSITIVE for w in words) \
+                and not _long_form(words, m.group("short")):
             continue
         s, e = sents.at(m.start())
         if not (m.group().startswith(("Our", "our", "The proposed", "the proposed")) or _PROPOSAL_WORD.search(text, s, e)
