@@ -9,9 +9,10 @@
 2. Read the acronym definitions of the rest with the pipeline's own finder
    (`acronyms.find_acronyms`, on the normalised text): their long forms are the candidate terms.
 3. Count, for each candidate (`field_terms.term_key`), the abstracts of the rest that write it or
-   its plural, defined or not, the times it is written and how many of them in lower case (an
-   Aho-Corasick pass over the case- and separator-folded texts, `field_terms.fold`, whole words
-   only).
+   its plural, defined or not, the times it is written and how many of them in lower case
+   (`field_terms.find_written`: an Aho-Corasick pass over the case- and separator-folded texts,
+   whole words only; the long-tail candidates of components/tail.py find the shipped terms the
+   same way).
 4. Keep the terms written in at least `field_terms.MIN_ABSTRACTS` abstracts; write them sorted,
    with their counts, under a commented header. The output depends only on the corpora, the
    annotation files' ids and the code, so the build is reproducible.
@@ -24,7 +25,6 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-import ahocorasick
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -55,7 +55,7 @@ def annotated_ids() -> set[str]:
 def build(corpora: list[Path]) -> str:
     """The file's text."""
     from extractors.components.acronyms import find_acronyms
-    from extractors.components.field_terms import MIN_ABSTRACTS, fold, term_key
+    from extractors.components.field_terms import MIN_ABSTRACTS, automaton, find_written, term_key
     from extractors.normalize import normalize
     left = annotated_ids()
     texts, skipped = [], 0
@@ -71,25 +71,17 @@ def build(corpora: list[Path]) -> str:
                     texts.append(normalize(item["abstract"]).clean)
     defined = {term_key(a.long) for text in texts for a in find_acronyms(text)}
     defined = {t for t in defined if len(t) >= 4 and " " in t or len(t) >= 8}
-    automaton = ahocorasick.Automaton()
-    for term in defined:  # the term and its plurals, each found as itself
-        forms = {term, term + "s", term + "es"} | ({term[:-1] + "ies"} if term.endswith("y") else set())
-        for form in forms:
-            automaton.add_word(form, (form, term))
-    automaton.make_automaton()
+    auto = automaton(defined)   # the term and its plurals, each found as itself
     abstracts: Counter = Counter()   # abstracts that write the term
     written: Counter = Counter()     # times it is written
     lower: Counter = Counter()       # ... of them in lower case
     for text in texts:
-        folded = " " + fold(text) + " "
         seen = set()
-        for end, (form, term) in automaton.iter(folded):
-            start = end - len(form) + 1
-            if not folded[start - 1].isalnum() and not folded[end + 1].isalnum():
-                seen.add(term)
-                written[term] += 1
-                surface = text[start - 1:end]
-                lower[term] += surface == surface.lower()
+        for start, end, term in find_written(text, auto):
+            seen.add(term)
+            written[term] += 1
+            surface = text[start:end]
+            lower[term] += surface == surface.lower()
         abstracts.update(seen)
     kept = sorted(t for t, n in abstracts.items() if n >= MIN_ABSTRACTS)
     head = HEADER.format(min=MIN_ABSTRACTS, corpora=", ".join(c.name for c in corpora), left=skipped,

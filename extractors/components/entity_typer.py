@@ -8,7 +8,8 @@ type, NONE for a long-tail phrase) is one cue among the others and stands unless
 beats it by more than a margin, chosen by cross-validation, one per kind of change: ``retype``
 (another type), ``drop`` (an entity is nothing), ``add`` (a long-tail phrase is an entity); a
 margin ``add:T`` for adding a type T, or ``drop:T`` for dropping an entity of type T, takes
-precedence. Ties
+precedence. Only a name the field shares (a long-tail candidate of kind ``field``) is added as a
+method; measure and task phrases never are. Ties
 go to the resolver, then to the earlier class of `CLASSES`.
 
 Long-tail phrases that become entities may overlap (``efficiency``, ``sample efficiency``): the
@@ -38,7 +39,7 @@ from .candidates import Source
 from .entities import Entity, one_task_per_phrase, set_entities
 from .linker import vague_measure
 from .textutil import softmax
-from .type_features import CLASSES, MEASURE_RULE, NONE, Row, rows
+from .type_features import CLASSES, FIELD_CUE, MEASURE_RULE, NONE, Row, rows
 
 MODEL_FILE = "typer.json"
 MODES = ("both", "rules")
@@ -169,6 +170,8 @@ def choose(row: Row, s: list[float], margins: dict) -> int:
     kind = "add" if row.entity is None else "drop" if best == _NONE else "retype"
     if kind == "add" and CLASSES[best] == "METRIC" and not measured(row):
         return mine  # a quantity is a metric of the paper when a number or a comparison measures it
+    if kind == "add" and CLASSES[best] == "METHOD" and FIELD_CUE not in row.cues:
+        return mine  # a measure or task phrase is never a method; a name the field shares may be
     typ = CLASSES[mine] if kind == "drop" else CLASSES[best]   # the type dropped, or the type given
     margin = margins.get(f"{kind}:{typ}", margins[kind])
     return best if s[best] - s[mine] > margin else mine

@@ -16,7 +16,9 @@ that is scored (development or held out) counts, so no figure credits its own te
 compared by `term_key`: case, hyphens and spaces folded, the last word in the singular.
 
 Reads nothing of a Doc: the entity resolver (`entities._field_terms_are_not_proposed`) asks
-`is_field_term` of an entity's name and aliases.
+`is_field_term` of an entity's name and aliases, and the long-tail candidates (tail.py) ask
+`written_terms` where a text writes one (found as the table's builder counts them:
+`find_written`), for the typer to decide what each is.
 """
 from __future__ import annotations
 
@@ -51,10 +53,63 @@ def term_key(name: str) -> str:
     return _PLURAL.sub(lambda m: "y" if m.group() == "ies" else "", key)
 
 
+#: each separator -> a space (str.translate)
+_TO_SPACE = str.maketrans({c: " " for c in _SEPARATOR_CHARS})
+
+
 def fold(text: str) -> str:
     """`text` in lower case with each separator a space, character for character (offsets stay):
     what the table's builder searches for keys in."""
+    low = text.lower()
+    if len(low) == len(text):   # no character whose lower case is longer ("İ"): the fast way is exact
+        return low.translate(_TO_SPACE)
     return "".join(" " if c in _SEPARATOR_CHARS else (c.lower() if len(c.lower()) == 1 else c) for c in text)
+
+
+def forms(term: str) -> set[str]:
+    """The spellings of a term (a `term_key`) that `find_written` finds: itself and its plurals."""
+    return {term, term + "s", term + "es"} | ({term[:-1] + "ies"} if term.endswith("y") else set())
+
+
+def automaton(terms) -> "ahocorasick.Automaton":
+    """An Aho-Corasick automaton (pyahocorasick) over the terms' `forms`, each found as (form, term)."""
+    import ahocorasick
+    auto = ahocorasick.Automaton()
+    for term in sorted(terms):
+        for form in sorted(forms(term)):
+            auto.add_word(form, (form, term))
+    auto.make_automaton()
+    return auto
+
+
+def find_written(text: str, auto) -> list[tuple[int, int, str]]:
+    """Every place `text` writes a term of the automaton, as whole words, case and separators aside
+    (`fold`): (start, end, term), nested and overlapping places included, in the automaton's order.
+    What data/build_field_terms.py counts and the long-tail candidates (tail.py) read."""
+    folded = " " + fold(text) + " "
+    out = []
+    for end, (form, term) in auto.iter(folded):
+        start = end - len(form) + 1
+        if not folded[start - 1].isalnum() and not folded[end + 1].isalnum():
+            out.append((start - 1, end, term))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _shipped_automaton():
+    return automaton(_table())
+
+
+def written_terms(text: str) -> list[tuple[int, int]]:
+    """Where `text` writes a field term of resources/field_terms.tsv: at each place the longest,
+    left to right, without overlaps."""
+    spans = sorted({(s, e) for s, e, _ in find_written(text, _shipped_automaton())}, key=lambda se: (se[0], -se[1]))
+    out, last = [], 0
+    for s, e in spans:
+        if s >= last:
+            out.append((s, e))
+            last = e
+    return out
 
 
 @lru_cache(maxsize=None)

@@ -1,4 +1,5 @@
-"""`tail_candidates` component: long-tail measure and task phrases, proposed for the entity typer.
+"""`tail_candidates` component: long-tail measure and task phrases and the names the field shares,
+proposed for the entity typer.
 
 The rules keep names; lower-case phrases for a measured quantity ("sample efficiency",
 "convergence rate") or for an activity ("trajectory forecasting", "representation learning")
@@ -11,11 +12,19 @@ case aside) alone or with up to `MAX_MODIFIERS` words before it that may narrow 
 words, no function or evaluative words of ``modifier_stop``, or a number of dimensions: "3D shape
 reconstruction"; nothing but a space or hyphen between them). Every length is proposed
 ("efficiency", "sample efficiency") and the typer picks.
+A third kind, ``field``: a name the field shares (resources/field_terms.tsv, counted over the
+unannotated corpus abstracts: "gradient descent", "policy gradient", "optimal transport") written
+in the text, defined there or not; the longest such name at each place, found as the table's
+builder counts them (field_terms.written_terms). The resolver keeps few of them (lower case, no
+lexicon entry), and whether one is an entity of the paper (a method it uses, a task it sets out to
+do) or background ("state of the art", "neural network") is the typer's call, learned from the
+annotations as for the other kinds (only these become methods: entity_typer.choose).
 A phrase inside a mention of an entity the resolver kept, or spelt like one, is not proposed.
-Candidates of the same spelling (case aside) are one group with several mentions.
+Candidates of the same spelling (case aside) are one group with several mentions; a field term
+spelt like a measure or task phrase is that phrase's group.
 
 Reads ``doc._.entities`` and the clean text; writes ``doc._.tail_candidates`` (list of
-`TailGroup`, in order of first mention).
+`TailGroup`: measure and task phrases in order of first mention, then the field terms).
 """
 
 from dataclasses import dataclass, field
@@ -26,6 +35,7 @@ from spacy.tokens import Doc
 
 from .. import resources
 from .entities import key
+from .field_terms import written_terms
 from .textutil import SpanIndex, doc_text, rx
 
 if not Doc.has_extension("tail_candidates"):
@@ -34,6 +44,7 @@ if not Doc.has_extension("tail_candidates"):
 MAX_MODIFIERS = 3
 MEASURE = "measure"
 TASK = "task"
+FIELD = "field"
 
 #: a word: letters, digits, inner hyphens and apostrophes
 _WORD = rx(r"[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*")
@@ -46,7 +57,7 @@ class TailGroup:
     """One spelling of a long-tail phrase (case aside) and where it occurs."""
 
     name: str                       # the first occurrence's spelling
-    kind: str                       # MEASURE or TASK: the list its head word is in
+    kind: str                       # MEASURE or TASK (the list its head word is in), or FIELD
     modifiers: int                  # words before the head
     mentions: list = field(default_factory=list)   # (start, end) clean offsets
 
@@ -104,6 +115,19 @@ def tail_groups(text: str, entities: list) -> list[TailGroup]:
             if g is None:
                 g = groups[surface.casefold()] = TailGroup(surface, kind, n)
             g.mentions.append(span)
+    for span in written_terms(text):
+        if taken.overlaps(*span):
+            continue
+        surface = text[span[0]:span[1]]
+        k = key(surface)
+        if not k or k in taken_keys:
+            continue
+        g = groups.get(surface.casefold())
+        if g is None:
+            g = groups[surface.casefold()] = TailGroup(surface, FIELD, 0)
+        if span not in g.mentions:
+            g.mentions.append(span)
+            g.mentions.sort()
     return list(groups.values())
 
 

@@ -5,7 +5,8 @@ A candidate (`Row`) is an entity the resolver kept (``doc._.entities``) or a lon
 
 - ``rule:T`` the resolver's type (``rule:METHOD+METRIC`` for a measure, ``rule:NONE`` for a
   long-tail phrase); ``src:S`` each source of its evidence (candidates.Source, ``tail-measure``,
-  ``tail-task``); ``role:proposed``; how strong the resolver's evidence was: ``v:T:N`` its vote
+  ``tail-task``, ``tail-field``: a name the field shares, `FIELD_CUE`); ``ft:generic`` such a name
+  the corpus writes in lower case most of the time (field_terms.generic_terms); ``role:proposed``; how strong the resolver's evidence was: ``v:T:N`` its vote
   for type T in steps of 1 (4 = 4 or more), ``gap:N`` the lead of its type over the next,
   ``ctx:T:N`` the part of the vote the surrounding words gave ("the X dataset", "X, a benchmark");
 - ``ner:L`` the statistical NER's label over one of its mentions; ``lex:T`` a lexicon type of its
@@ -61,7 +62,8 @@ from .lexicon import entries
 from .linker import COMPARISON
 from .names import head_type, type_heads
 from .sentences import doc_sentences
-from .tail import MEASURE
+from .field_terms import is_generic_term
+from .tail import FIELD, MEASURE
 from .textutil import doc_text, rx
 
 NONE = "NONE"
@@ -69,6 +71,8 @@ NONE = "NONE"
 CLASSES = TYPES + (NONE,)
 #: a measure: one entity listed both as a method and as a metric
 MEASURE_RULE = "METHOD+METRIC"
+#: the cue of a long-tail candidate that is a name the field shares (tail.FIELD)
+FIELD_CUE = "src:tail-field"
 
 _WORD = rx(r"[\p{L}\p{N}][\p{L}\p{N}'’\-]*")
 _SIZE = rx(r"(?i)[-‐ ](?:\d+(?:\.\d+)?[bmk]?|[sbmlhtxg]|xl|xxl|base|large|small|tiny|huge|mini|medium)$")
@@ -167,7 +171,8 @@ def rows(doc: Doc) -> list[Row]:
     for g in doc._.tail_candidates or []:
         r = Row(g.name, NONE, list(g.mentions))
         r.cues = ["src:tail-" + g.kind, f"mods:{g.modifiers}", f"mods:{g.kind}:{g.modifiers}"] \
-            + (["held"] if held.intersection(g.mentions) else []) + _common(ctx, r)
+            + (["held"] if held.intersection(g.mentions) else []) \
+            + (["ft:generic"] if g.kind == FIELD and is_generic_term([g.name]) else []) + _common(ctx, r)
         out.append(r)
     return out
 
@@ -369,4 +374,4 @@ def _name_cues(name: str) -> tuple[str, ...]:
     return tuple(cues)
 
 
-__all__ = ["CLASSES", "MEASURE", "MEASURE_RULE", "NONE", "Row", "rows"]
+__all__ = ["CLASSES", "FIELD_CUE", "MEASURE", "MEASURE_RULE", "NONE", "Row", "rows"]

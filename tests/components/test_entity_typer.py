@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from extractors.components import entity_typer as ET
-from extractors.components.tail import MEASURE, TASK, tail_groups
-from extractors.components.type_features import CLASSES, NONE, Row, rows
+from extractors.components.field_terms import written_terms
+from extractors.components.tail import FIELD, MEASURE, TASK, tail_groups
+from extractors.components.type_features import CLASSES, FIELD_CUE, NONE, Row, rows
 from extractors.pipeline import Extractor, build_nlp
 from extractors.train import HELD_OUT, DataError
 
@@ -103,7 +104,11 @@ def _s(**by_class) -> list[float]:
     (_row("METRIC", ["frame", "v:TASK:2"]), _s(METRIC=1.0, TASK=9.0), "TASK"),
     (_row("METHOD+METRIC"), _s(METRIC=2.0, METHOD=1.0), "METRIC"),  # a measure keeps its two types (see retype)
     (_row("METHOD"), _s(METHOD=1.0, MODEL=1.0), "METHOD"),          # ties: the rules' type
-    (_row(NONE, entity=False), _s(NONE=1.0, TASK=2.0, METHOD=2.0), "METHOD"),  # then the earlier class
+    (_row(NONE, [FIELD_CUE], entity=False), _s(NONE=1.0, TASK=2.0, METHOD=2.0), "METHOD"),  # then the earlier class
+    # a name the field shares may be added as a method; a measure or task phrase never is
+    (_row(NONE, [FIELD_CUE], entity=False, name="gradient descent"), _s(METHOD=3.0), "METHOD"),
+    (_row(NONE, ["src:tail-task"], entity=False, name="graph learning"), _s(METHOD=3.0), NONE),
+    (_row(NONE, ["src:tail-measure"], entity=False, name="sample efficiency"), _s(METHOD=3.0), NONE),
 ])
 def test_choose(row, scores, expected):
     assert CLASSES[ET.choose(row, scores, MARGINS)] == expected
@@ -153,6 +158,35 @@ def test_tail_candidates():
                                           "ranking, and graph clustering.", [])}
     assert "graph clustering" in groups
     assert not any(n.endswith(("alignment", "annotation", "ranking")) for n in groups)
+
+
+@pytest.mark.parametrize("text,terms", [
+    # the longest field term at each place, plural or singular, hyphen or space
+    ("We analyse gradient descent and stochastic gradient descent on two-layer nets.",
+     ["gradient descent", "stochastic gradient descent"]),
+    ("Graph neural networks and policy-gradient methods fail here.", ["Graph neural networks", "policy-gradient"]),
+    # whole words only, never across punctuation
+    ("It uses gradient, descent and regradient descents.", []),
+    ("A model of optimal transport.", ["optimal transport"]),
+])
+def test_written_terms(text, terms):
+    """Names the field shares (resources/field_terms.tsv) are found where the text writes them."""
+    assert [text[s:t] for s, t in written_terms(text)] == terms
+
+
+def test_field_terms_are_candidates():
+    text = "We show that gradient descent on wide networks converges, as policy gradient does on MDPs."
+    groups = {g.name: g for g in tail_groups(text, [])}
+    assert groups["gradient descent"].kind == FIELD and groups["policy gradient"].kind == FIELD
+    s = text.index("gradient descent")
+    assert groups["gradient descent"].mentions == [(s, s + len("gradient descent"))]
+    # not inside a kept entity's mention, nor spelt like one
+    from extractors.components.entities import Entity
+    kept = Entity(name="policy gradient", types=["METHOD"], mentions=[(text.index("policy"), text.index(" does"))])
+    assert "policy gradient" not in {g.name for g in tail_groups(text, [kept])}
+    # a field term spelt like a measure or task phrase joins that phrase's group
+    groups = {g.name: g for g in tail_groups("We study reinforcement learning.", [])}
+    assert groups["reinforcement learning"].kind == TASK
 
 
 def test_shipped_weights():
