@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import ahocorasick
 import regex
 
 from .. import resources
@@ -71,9 +72,8 @@ def forms(term: str) -> set[str]:
     return {term, term + "s", term + "es"} | ({term[:-1] + "ies"} if term.endswith("y") else set())
 
 
-def automaton(terms) -> "ahocorasick.Automaton":
+def automaton(terms) -> ahocorasick.Automaton:
     """An Aho-Corasick automaton (pyahocorasick) over the terms' `forms`, each found as (form, term)."""
-    import ahocorasick
     auto = ahocorasick.Automaton()
     for term in sorted(terms):
         for form in sorted(forms(term)):
