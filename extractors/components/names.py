@@ -508,7 +508,10 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
                     if tail and not any(w in _RUN_END for w in tail.group().split()):
                         run = (run[0], tail.end())
                 before = text[sents.start(m.start()):m.start()]
-                new = _NEW_CONTEXT.search(before) or (_NEW_CONTEXT.search(m.group()) and not lowercase)
+                new = _NEW_CONTEXT.search(before) or (_NEW_CONTEXT.search(m.group()) and not lowercase) or (
+                    lowercase and _OWN_NAMING.match(m.group()) and _SHORT_FORM_AFTER.match(text, run[1]))
+                # "We call such circuits reservoir-sampler networks (RSNs)": the paper's own naming
+                # of a lower-case name that it then shortens is new
                 use = max((u.end() for c in cues.get("used", []) for u in c.finditer(before)), default=None)
                 if kind == "called" and new and use is not None and not _PROPOSAL_WORD.search(before, use):
                     new = None  # "we employ a continuous Markov logic network named PSL" (but "we use
@@ -753,6 +756,10 @@ def _parts(text: str, cues, sents: Sentences) -> list[Candidate]:
 
 
 #: words that make a naming ("called X") the paper's own
+#: the paper naming a thing itself ("we call", "we name", "we term", "we dub")
+_OWN_NAMING = rx(r"we\s+(?:call|name|term|dub)\b", regex.IGNORECASE)
+#: a parenthesised short form right after a name
+_SHORT_FORM_AFTER = rx(r"\s*\([^()\s]{2,15}\)")
 _NEW_CONTEXT = rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|"
                   r"the\s+resulting)\b", regex.IGNORECASE)
 _CONTAINERS = resources.word_list("proposal_container")
