@@ -6,7 +6,8 @@ A candidate (`Row`) is an entity the resolver kept (``doc._.entities``) or a lon
 - ``rule:T`` the resolver's type (``rule:METHOD+METRIC`` for a measure, ``rule:NONE`` for a
   long-tail phrase); ``src:S`` each source of its evidence (candidates.Source, ``tail-measure``,
   ``tail-task``, ``tail-field``: a name the field shares, `FIELD_CUE`); ``ft:generic`` such a name
-  the corpus writes in lower case most of the time (field_terms.generic_terms); ``role:proposed``; how strong the resolver's evidence was: ``v:T:N`` its vote
+  the corpus writes in lower case most of the time (field_terms.generic_terms); ``role:proposed``;
+  how strong the resolver's evidence was: ``v:T:N`` its vote
   for type T in steps of 1 (4 = 4 or more), ``gap:N`` the lead of its type over the next,
   ``ctx:T:N`` the part of the vote the surrounding words gave ("the X dataset", "X, a benchmark");
 - ``ner:L`` the statistical NER's label over one of its mentions; ``lex:T`` a lexicon type of its
@@ -57,12 +58,12 @@ from spacy.tokens import Doc
 from .. import resources
 from ..regexes import longest_first
 from .candidates import MODEL_FAMILIES, TYPES, Source
+from .field_terms import is_generic_term
 from .quality import generic_words
 from .lexicon import entries
 from .linker import COMPARISON
 from .names import head_type, type_heads
 from .sentences import doc_sentences
-from .field_terms import is_generic_term
 from .tail import FIELD, MEASURE
 from .textutil import doc_text, rx
 
