@@ -755,11 +755,11 @@ def _parts(text: str, cues, sents: Sentences) -> list[Candidate]:
     return out
 
 
-#: words that make a naming ("called X") the paper's own
 #: the paper naming a thing itself ("we call", "we name", "we term", "we dub")
 _OWN_NAMING = rx(r"we\s+(?:call|name|term|dub)\b", regex.IGNORECASE)
 #: a parenthesised short form right after a name
 _SHORT_FORM_AFTER = rx(r"\s*\([^()\s]{2,15}\)")
+#: words that make a naming ("called X") the paper's own
 _NEW_CONTEXT = rx(r"\b(?:we|our|novel|new|propose[sd]?|introduce[sd]?|present(?:s|ed)?|this\s+(?:paper|work)|"
                   r"the\s+resulting)\b", regex.IGNORECASE)
 _CONTAINERS = resources.word_list("proposal_container")
