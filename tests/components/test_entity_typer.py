@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from extractors.components import entity_typer as ET
-from extractors.components.field_terms import written_terms
 from extractors.components.tail import FIELD, MEASURE, TASK, tail_groups
 from extractors.components.type_features import CLASSES, FIELD_CUE, NONE, Row, rows
 from extractors.pipeline import Extractor, build_nlp
@@ -158,20 +157,6 @@ def test_tail_candidates():
                                           "ranking, and graph clustering.", [])}
     assert "graph clustering" in groups
     assert not any(n.endswith(("alignment", "annotation", "ranking")) for n in groups)
-
-
-@pytest.mark.parametrize("text,terms", [
-    # the longest field term at each place, plural or singular, hyphen or space
-    ("We analyse gradient descent and stochastic gradient descent on two-layer nets.",
-     ["gradient descent", "stochastic gradient descent"]),
-    ("Graph neural networks and policy-gradient methods fail here.", ["Graph neural networks", "policy-gradient"]),
-    # whole words only, never across punctuation
-    ("It uses gradient, descent and regradient descents.", []),
-    ("A model of optimal transport.", ["optimal transport"]),
-])
-def test_written_terms(text, terms):
-    """Names the field shares (resources/field_terms.tsv) are found where the text writes them."""
-    assert [text[s:t] for s, t in written_terms(text)] == terms
 
 
 def test_field_terms_are_candidates():

@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 
 from extractors import resources
 from extractors.components.field_terms import (GENERIC_SHARE, MIN_ABSTRACTS, field_terms, fold, generic_terms,
-                                               is_field_term, is_generic_term, term_key)
+                                               is_field_term, is_generic_term, term_key, written_terms)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BUILD = ROOT / "data" / "build_field_terms.py"
@@ -70,6 +70,29 @@ def test_fold_keeps_offsets():
     text = "Graph-Neural Networks (GNNs) and Straße"
     assert len(fold(text)) == len(text)
     assert fold(text).startswith("graph neural networks (gnns)")
+
+
+@pytest.mark.parametrize("text,terms", [
+    # the longest field term at each place, plural or singular, hyphen or space
+    ("We analyse gradient descent and stochastic gradient descent on two-layer nets.",
+     ["gradient descent", "stochastic gradient descent"]),
+    ("Graph neural networks and policy-gradient methods fail here.", ["Graph neural networks", "policy-gradient"]),
+    # whole words only, never across punctuation
+    ("It uses gradient, descent and regradient descents.", []),
+    ("A model of optimal transport.", ["optimal transport"]),
+])
+def test_written_terms(text, terms):
+    """Names the field shares (resources/field_terms.tsv) are found where the text writes them."""
+    assert [text[s:t] for s, t in written_terms(text)] == terms
+
+
+@given(st.text(alphabet=st.sampled_from("aZİß- _/\tgrphİ"), max_size=40))
+def test_fold_fast_path_is_the_character_rule(text):
+    """`fold` takes str.lower + translate where lower case keeps the length; the result is always
+    the character-by-character rule (offsets stay)."""
+    from extractors.components.field_terms import _SEPARATOR_CHARS
+    slow = "".join(" " if c in _SEPARATOR_CHARS else (c.lower() if len(c.lower()) == 1 else c) for c in text)
+    assert fold(text) == slow and len(fold(text)) == len(text)
 
 
 def test_the_table_is_sorted_keyed_and_counted():
