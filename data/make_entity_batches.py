@@ -41,7 +41,8 @@ development, in the batches and agreement file that `FIRST_BATCH` and `AGREEMENT
 ``batch_48..51``, ``agreement61``; round 11: ``batch_52..55``, ``agreement62``; round 12: ``batch_56..59``,
 ``agreement63``; round 13: ``batch_60..63``, ``agreement63b``), annotated into the
 parts of the same numbers. Each round's parts wait in ``data/annotations/pending`` as the readable
-check no model has seen, and join the training set when the next round is drawn; its agreement
+check no model has seen, and join the training set when the next round is drawn (rounds 12 and 13
+were both drawn in the sixty-third session: round 12 joins when round 13 is the check); its agreement
 file holds the first 25 abstracts of its first batch again, for a second, independent pass.
 
 Round 1 excluded the results batches as they were when it ran; the later results rounds added
