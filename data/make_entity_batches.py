@@ -32,17 +32,19 @@ every file round 2 excludes and round 2's batches; all 200 development (``batch_
 ``part_20..23``); ``agreement44.jsonl`` holds the first 25 of ``batch_20`` again, for a second,
 independent pass.
 
-Rounds 4 to 13 (fifty-sixth to sixty-third sessions): the same with each round's seed,
+Rounds 4 to 14 (fifty-sixth to sixty-fourth sessions): the same with each round's seed,
 120 and 80 drawn, minus every file the round before excludes and its batches; all 200
 development, in the batches and agreement file that `FIRST_BATCH` and `AGREEMENT` name (round 4:
 ``batch_24..27``, ``agreement56``; round 5: ``batch_28..31``, ``agreement57``; round 6:
 ``batch_32..35``, ``agreement58``; round 7: ``batch_36..39``, ``agreement59``; round 8:
 ``batch_40..43``, ``agreement60``; round 9: ``batch_44..47``, ``agreement60b``; round 10:
 ``batch_48..51``, ``agreement61``; round 11: ``batch_52..55``, ``agreement62``; round 12:
-``batch_56..59``, ``agreement63``; round 13: ``batch_60..63``, ``agreement63b``), annotated into
+``batch_56..59``, ``agreement63``; round 13: ``batch_60..63``, ``agreement63b``; round 14:
+``batch_64..67``, ``agreement64``), annotated into
 the parts of the same numbers. Each round's parts wait in ``data/annotations/pending`` as the readable
 check no model has seen, and join the training set when the next round is drawn (rounds 12 and 13
-were both drawn in the sixty-third session: round 12 joins when round 13 is the check); its agreement
+were both drawn in the sixty-third session: round 12 joined when round 13 became the check, in the
+sixty-fourth, which drew round 14 to be the check after round 13); its agreement
 file holds the first 25 abstracts of its first batch again, for a second, independent pass.
 
 Round 1 excluded the results batches as they were when it ran; the later results rounds added
@@ -64,11 +66,12 @@ from batchio import write_batch, write_split  # noqa: E402
 DRAWS = {1: (1302, [450, 300]), 2: (1303, [120, 80]), 3: (1304, [120, 80]), 4: (1305, [120, 80]),
          5: (1306, [120, 80]), 6: (1307, [120, 80]), 7: (1308, [120, 80]), 8: (1309, [120, 80]),
          9: (1310, [120, 80]), 10: (1311, [120, 80]), 11: (1312, [120, 80]), 12: (1313, [120, 80]),
-         13: (1314, [120, 80])}
-FIRST_BATCH = {2: 16, 3: 20, 4: 24, 5: 28, 6: 32, 7: 36, 8: 40, 9: 44, 10: 48, 11: 52, 12: 56, 13: 60}
+         13: (1314, [120, 80]), 14: (1315, [120, 80])}
+FIRST_BATCH = {2: 16, 3: 20, 4: 24, 5: 28, 6: 32, 7: 36, 8: 40, 9: 44, 10: 48, 11: 52, 12: 56, 13: 60, 14: 64}
 AGREEMENT = {3: "agreement44.jsonl", 4: "agreement56.jsonl", 5: "agreement57.jsonl", 6: "agreement58.jsonl",
              7: "agreement59.jsonl", 8: "agreement60.jsonl", 9: "agreement60b.jsonl", 10: "agreement61.jsonl",
-             11: "agreement62.jsonl", 12: "agreement63.jsonl", 13: "agreement63b.jsonl"}
+             11: "agreement62.jsonl", 12: "agreement63.jsonl", 13: "agreement63b.jsonl",
+             14: "agreement64.jsonl"}
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 POOLS = [SHARED / "corpus" / "abstracts.jsonl", SHARED / "corpus" / "neurips2023.jsonl"]
