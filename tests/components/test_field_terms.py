@@ -100,7 +100,10 @@ def test_the_table_is_sorted_keyed_and_counted():
     least as often as abstracts write it, lower case at most that often; sorted, unique; the
     generic terms are the rows mostly written in lower case."""
     rows = resources.rows("field_terms.tsv")
-    assert len(rows) > 500
+    # a floor against a truncated table, not a target: each annotation round drawn leaves the
+    # counted pool, and the table shrinks with it (546 terms in the sixty-second session, 484 in
+    # the sixty-fourth); data/build_field_terms.py --check says whether it is up to date
+    assert len(rows) > 400
     assert [r[0] for r in rows] == sorted({r[0] for r in rows})
     for term, abstracts, written, lower in rows:
         assert term_key(term) == term and MIN_ABSTRACTS <= int(abstracts) <= int(written)
