@@ -12,7 +12,9 @@ it, model or method), so that leaderboards from many papers group like with like
 3. either way, a spelling that resources/canonical_names.tsv lists (on the name as written or on
    its normalised form) takes that file's canonical (``ImageNet-1K`` -> ``ImageNet``, ``average
    precision`` -> ``AP``, ``test accuracy`` -> ``accuracy``); a metric from the lexicon gets the
-   metric spelling rules' case too (``Test Accuracy`` -> ``test accuracy``).
+   metric spelling rules' case too (``Test Accuracy`` -> ``test accuracy``); a metric written as a
+   long form with its acronym in brackets (as some lexicon canonicals are: ``mean corruption error
+   (mCE)``) is the acronym, the project's spelling of a metric that has one (``AP``, ``FID``, ``WER``).
 Splits and variants stay apart (``ImageNet-1K`` and ``ImageNet-21K``, ``COCO test-dev`` and
 ``COCO``, ``pass@1`` and ``pass@10``): a lexicon canonical that drops a number or a split word
 of the name is not used (the lexicon groups ``pass@1`` under ``pass@k``; a leaderboard must not).
@@ -41,6 +43,9 @@ _AT = rx(r"\s*@\s*")
 #: test accuracy" zero-shot accuracy
 _DEFAULT_WORD = rx(r"(?<=\S\s)(?:classification|test(?:ing)?(?:\s+set)?)\s+(?=(?:accuracy|error)\b)",
                    regex.IGNORECASE)
+#: a long form and its acronym in brackets, as some lexicon canonicals write a metric: the acronym
+#: has a capital and no space ("mean corruption error (mCE)", "pearson correlation coefficient (PCC)")
+_WITH_SHORT = rx(r"\S.*?\s*\((?P<short>[^()\s]*\p{Lu}[^()\s]*)\)")
 _SPACES = rx(r"\s+")
 _HYPHENS = rx(r"\s*[‐‑‒–—-]\s*")
 
@@ -161,7 +166,11 @@ def canonical(name: Optional[str], typ: str) -> Optional[str]:
         return None
     else:
         form = _metric_form(name) if typ == "METRIC" else _tidy(name)
-    return _listed(types, form) or form
+    form = _listed(types, form) or form
+    short = _WITH_SHORT.fullmatch(form) if typ == "METRIC" else None
+    if short is not None:   # "mean corruption error (mCE)": a metric's acronym is its canonical (as AP, FID, WER)
+        return _listed(types, short.group("short")) or short.group("short")
+    return form
 
 
 @lru_cache(maxsize=1)

@@ -52,6 +52,11 @@ CASES = [
     ("Fréchet Inception Distance", "METRIC", "FID"),
     ("FID score", "METRIC", "FID"),
     ("mask AP", "METRIC", "mask AP"),               # not the box AP a detection table ranks
+    ("mCE", "METRIC", "mCE"),                       # the lexicon's "mean corruption error (mCE)":
+    ("mean corruption error", "METRIC", "mCE"),     # a metric's acronym is its canonical
+    ("Pearson Correlation Coefficient", "METRIC", "PCC"),
+    ("word error rate (WER)", "METRIC", "WER"),     # written so: the acronym's listed canonical
+    ("F1 (macro)", "METRIC", "F1 (macro)"),         # brackets without an acronym stay
     ("average accuracy", "METRIC", "average accuracy"),
     ("WMT'14 English-German", "DATASET", "WMT14 en-de"),   # a translation pair: one spelling
     ("WMT 2014 EN-DE", "BENCHMARK", "WMT14 en-de"),
