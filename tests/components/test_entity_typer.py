@@ -113,6 +113,40 @@ def test_choose(row, scores, expected):
     assert CLASSES[ET.choose(row, scores, MARGINS)] == expected
 
 
+def _entity_row(types, cues=(), name="X") -> Row:
+    from types import SimpleNamespace
+    rule = "METHOD+METRIC" if sorted(types) == ["METHOD", "METRIC"] else types[0]
+    return Row(name, rule, [(0, 1)], entity=SimpleNamespace(types=list(types)), cues=list(cues))
+
+
+# p(METHOD) = 0.206 here: the model spreads its belief over METHOD, MODEL, TASK and NONE
+_SPREAD = _s(METHOD=1.0, MODEL=0.9, TASK=0.9, NONE=0.95)
+
+
+@pytest.mark.parametrize("row,cls,scores,floor,expected", [
+    (_entity_row(["METHOD"]), "METHOD", _SPREAD, 0.25, []),                   # under the floor: no entity
+    (_entity_row(["METHOD"]), "METHOD", _SPREAD, 0.2, ["METHOD"]),            # over it: kept
+    (_entity_row(["METHOD"]), "METHOD", _SPREAD, 0.0, ["METHOD"]),            # no floor: the margins alone
+    (_entity_row(["METHOD"], ["role:proposed"]), "METHOD", _SPREAD, 0.25, ["METHOD"]),   # the paper's own
+    (_entity_row(["METHOD"], ["src:markup"]), "METHOD", _SPREAD, 0.25, ["METHOD"]),      # a decisive cue
+    (_entity_row(["METHOD"]), "METHOD", _s(METHOD=3.0), 0.25, ["METHOD"]),    # p 0.77
+    # a measure keeps the type the model believes in and loses the other
+    (_entity_row(["METHOD", "METRIC"]), "METRIC", _s(METRIC=3.0, METHOD=0.5), 0.25, ["METRIC"]),
+    (_entity_row(["METHOD", "METRIC"]), "METRIC", _s(METRIC=2.0, METHOD=2.0), 0.25, ["METHOD", "METRIC"]),
+    # retyped: the new type alone, under the same floor
+    (_entity_row(["METHOD"]), "MODEL", _s(MODEL=3.0), 0.25, ["MODEL"]),
+    (_row(NONE, entity=False), "TASK", _s(TASK=1.0, NONE=0.9, METHOD=0.9, MODEL=0.9), 0.25, []),  # an added phrase too
+    # ... and a measure phrase the words frame as one (entity_typer.framed_measure), which `choose`
+    # adds however close NONE comes
+    (_row(NONE, ["frame", "src:tail-measure"], entity=False, name="sample efficiency"), "METRIC",
+     _s(METRIC=1.0, NONE=4.0), 0.25, []),
+    (_row(NONE, ["frame", "src:tail-measure"], entity=False, name="sample efficiency"), "METRIC",
+     _s(METRIC=3.0, NONE=3.5), 0.25, ["METRIC"]),
+])
+def test_kept_types(row, cls, scores, floor, expected):
+    assert ET.kept_types(row, CLASSES.index(cls), scores, floor) == expected
+
+
 def test_overlapping_phrases_keep_the_clearer_one():
     # "efficiency" inside "sample efficiency": both would be metrics; the one that beats NONE by
     # more keeps the shared mention, the other keeps only the mentions nobody holds
