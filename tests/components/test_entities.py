@@ -389,6 +389,12 @@ def test_a_quantity_is_no_entity(extractor, text, quantity):
     assert any(quantity.endswith(r.span.text) or r.span.text in quantity for r in rec.results)
 
 
+@pytest.fixture(scope="module")
+def rules_extractor():
+    from extractors.pipeline import Extractor, build_nlp
+    return Extractor(build_nlp(typer="rules"))
+
+
 @pytest.mark.parametrize("text, gone, kept", [
     # a venue cited, with or without a year, is no entity (entities._cited_venue) ...
     ("We study the bi-level model introduced in Subramanian et al. (NeurIPS'22) with GradNorm.",
@@ -406,10 +412,12 @@ def test_a_quantity_is_no_entity(extractor, text, quantity):
     ("We present an SE(3) equivariant architecture named EquiPose, with $SO(3)$-invariant readouts.",
      {"SE", "SO"}, {"EquiPose"}),
 ])
-def test_venues_citation_keys_sizes_and_groups_are_no_entities(extractor, text, gone, kept):
+def test_venues_citation_keys_sizes_and_groups_are_no_entities(rules_extractor, text, gone, kept):
     """Junk an error audit of development records found (data/handcheck/error_audit_45): venues,
-    citation keys, sizes and matrix groups are no methods or datasets, while names beside them stay."""
-    rec = record(extractor, text)
+    citation keys, sizes and matrix groups are no methods or datasets, while names beside them stay.
+    The resolver's work, checked without the typer: in a one-sentence text a made-up name beside
+    a citation ("about AttnNet.") is one the typer doubts (0.16 a method), under its floor."""
+    rec = rules_extractor.extract(text)
     names = {e.name for f in ENTITY_FIELDS for e in getattr(rec, f)}
     assert not names & gone, names
     assert kept <= names, names

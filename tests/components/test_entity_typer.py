@@ -135,6 +135,11 @@ _SPREAD = _s(METHOD=1.0, MODEL=0.9, TASK=0.9, NONE=0.95)
     (_entity_row(["METHOD", "METRIC"]), "METRIC", _s(METRIC=2.0, METHOD=2.0), 0.25, ["METHOD", "METRIC"]),
     # retyped: the new type alone, under the same floor
     (_entity_row(["METHOD"]), "MODEL", _s(MODEL=3.0), 0.25, ["MODEL"]),
+    # the rules' type under the floor gives way to the model's best type where that clears it and
+    # beats NONE (p 0.156 a method, 0.348 a benchmark, 0.116 nothing) ...
+    (_entity_row(["METHOD"]), "METHOD", _s(METHOD=0.5, BENCHMARK=1.3, NONE=0.2), 0.2, ["BENCHMARK"]),
+    # ... not where NONE leads it (0.22 a benchmark, 0.44 nothing)
+    (_entity_row(["METHOD"]), "METHOD", _s(METHOD=0.5, BENCHMARK=1.3, NONE=2.0), 0.2, []),
     (_row(NONE, entity=False), "TASK", _s(TASK=1.0, NONE=0.9, METHOD=0.9, MODEL=0.9), 0.25, []),  # an added phrase too
     # ... and a measure phrase the words frame as one (entity_typer.framed_measure), which `choose`
     # adds however close NONE comes
