@@ -201,7 +201,7 @@ def decide(rows_: list[Row], all_scores: list[list[float]], margins: dict) -> li
     return classes
 
 
-def kept_types(row: Row, c: int, s: list[float], floor: float) -> list[str]:
+def kept_types(row: Row, c: int, s: list[float], floor: float, p: Optional[list[float]] = None) -> list[str]:
     """The types a candidate of decided class `c` (not NONE) keeps: the resolver's (both of a
     measure) when `c` is one of them, else `c`'s; less those the model's probabilities (the softmax
     of `s`) put under `floor`, unless the paper proposes it or a decisive cue backs it (`locked`).
@@ -211,11 +211,11 @@ def kept_types(row: Row, c: int, s: list[float], floor: float) -> list[str]:
     A measure phrase that words of measuring frame (`framed_measure`) is no exception: exempted (at a
     floor of 0.25), the out-of-fold metrics of the 2,950 development records read 0.664 -> 0.660
     (precision 0.762 -> 0.741) and round 13's 0.628 -> 0.613 (three more false metrics, none found).
-    None left: no entity."""
+    None left: no entity. `p`: the softmax of `s`, when the caller has it."""
     types = list(row.entity.types) if row.entity is not None and c in rule_classes(row) else [CLASSES[c]]
     if not floor or "role:proposed" in row.cues or locked(row, s):
         return types
-    p = softmax(s)
+    p = softmax(s) if p is None else p
     kept = [t for t in types if p[CLASSES.index(t)] >= floor]
     if not kept:   # doubt about the type, not about an entity: the model's best type, if it clears the floor
         best = _best_type(s)
@@ -240,14 +240,13 @@ def retype(doc: Doc, model: dict) -> None:
     for r, c, s in zip(rs, classes, all_scores):
         if c == _NONE:
             continue
-        types = kept_types(r, c, s, floor)
+        p = softmax(s)   # the multinomial logistic regression's class probabilities (train_typer.fit)
+        types = kept_types(r, c, s, floor, p)
         if not types:
             continue
-        p = softmax(s)   # the multinomial logistic regression's class probabilities (train_typer.fit)
         if r.entity is not None:
             e = r.entity
-            if types != e.types:
-                e.types = types
+            e.types = types
             entities.append(e)
         else:
             e = Entity(name=r.name, types=types, mentions=sorted(r.mentions), sources={Source.TAIL})
