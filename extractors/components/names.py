@@ -1133,8 +1133,10 @@ _WORDLIKE = rx(r"\p{L}{2}")
 #: a word that makes a list member a clause or the list's end ("..., to name a few", "and others")
 _MEMBER_STOP = frozenset({"is", "are", "was", "were", "be", "we", "our", "which", "that", "to", "others", "etc",
                           "more", "so", "on"})
-#: what parts the members of a list: a comma (with "and"/"or"), or "and"/"or"
-_LIST_PART = rx(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+")
+#: what parts the members of a list: a comma (with "and"/"or"), "and"/"or", or an ampersand
+#: ("vision datasets (ImageNet & CIFAR-10/100)") before anything but a bare version, which only
+#: continues the member before it ("Something-Something-V1 & V2" stays one member)
+_LIST_PART = rx(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s+&\s+(?![Vv]\d+(?:\.\d+)?\b)")
 #: the topic a sentence opens with, before a verb that says what it is or does: "Model quantization
 #: is to discretize ...", "Controllable semantic image editing enables ...", "Long-tail learning has
 #: received ...", "Sentence scoring aims at ..." (matched at a sentence's start only)
@@ -1347,7 +1349,8 @@ def _tasks(text: str, heads, sents: Optional[Sentences] = None) -> list[Candidat
                 add(m.start(1) + part.start(), part.group(), body[part.start():part.end()])
     for h in rx(r"\s(?:tasks|task|benchmarks|problems|problem)\b").finditer(text):
         window_start = max(0, h.start() - 80)
-        m = rx(r"(?<![\p{L}\p{N}\-])((?:(?:\p{N}+)?[\p{L}][\p{L}\-]*[ \t]+){0,3}(?:\p{N}+)?[\p{L}][\p{L}\-]*)$").search(text, window_start, h.start())
+        # (not from inside a word: "OpenAI's MuJoCo reinforcement learning tasks" holds no "s MuJoCo ...")
+        m = rx(r"(?<![\p{L}\p{N}\-'’])((?:(?:\p{N}+)?[\p{L}][\p{L}\-]*[ \t]+){0,3}(?:\p{N}+)?[\p{L}][\p{L}\-]*)$").search(text, window_start, h.start())
         if not m:
             continue
         phrase = m.group(1)
