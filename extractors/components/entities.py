@@ -1223,10 +1223,11 @@ def _title_long_forms_are_proposed(title, entities: list[Entity]) -> None:
 def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Candidate]:
     """How the statistical NER joins the rules: where its span overlaps a rule candidate it only
     votes for that candidate's type (rules know the boundaries better); elsewhere its span is
-    kept when, trimmed of function words (word list ``ner_trim``) and of words with no letter or
-    digit at either end, it still reads as a name (a capital or digit) or, for a task, as an
-    activity ("speech emotion recognition")."""
+    kept when, trimmed of function words (word list ``ner_trim``: "Sinkhorn distance between") and
+    of words with no letter or digit at either end, it still reads as a name (a capital or digit)
+    or, for a task, as an activity ("speech emotion recognition"), within one sentence."""
     from .names import _task_phrase
+    sents = doc_sentences(doc)
     out = []
     for ent in doc.ents:
         if ent.label_ not in _NER_LABELS_USED:
@@ -1237,6 +1238,8 @@ def _ner_candidates(doc: Doc, text: str, rule_cands: list[Candidate]) -> list[Ca
             for c in hosts:
                 c.ner[ent.label_] = c.ner.get(ent.label_, 0.0) + Weight.NER_OVERLAP
             continue
+        if sents.index(span[0]) != sents.index(span[1] - 1):
+            continue  # "Brownian motions. Nevertheless": the NER ran on past a sentence's end
         words = ent.text.split()
         while words and (words[-1].lower() in _NER_TRIM or not words[-1][-1:].isalnum() or _adverb(words[-1])):
             words.pop()  # "Nait consistently": an adverb after a name is not part of it

@@ -79,8 +79,10 @@ _PREPOSITIONS = frozenset({"from", "in", "on", "of", "for", "with", "by", "to", 
                            "within", "without", "beyond", "after", "before", "during", "toward",
                            "towards", "upon", "than", "per", "about", "despite", "unlike"})
 #: where a task phrase's name ends: a word that governs a clause or phrase after it, or one that
-#: gives examples ("scene layout generation for diverse domains such as images": not "... such")
-_PREP_CUT = rx(r"\s+(?:with|without|against|between|where|which|that|by|using|via|given|under|through|from|whose|when|while|(?:such\s+)?as|including|to|beyond)\s+.*$")
+#: gives examples ("scene layout generation for diverse domains such as images": not "... such"),
+#: also where the phrase ends at that word ("testing of constrained samplers over high-dimensional
+#: distributions with $(\varepsilon,\eta,\delta)$ guarantees": the bracket ends the phrase's body)
+_PREP_CUT = rx(r"\s+(?:with|without|against|between|where|which|that|by|using|via|given|under|through|from|whose|when|while|(?:such\s+)?as|including|to|beyond)(?:\s+.*)?$")
 
 
 @lru_cache(maxsize=1)

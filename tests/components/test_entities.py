@@ -464,10 +464,17 @@ def test_no_entity_inside_a_bound(extractor, text, gone):
     ("results of • – ", "METHOD", "• –", None),
     # a capital that only starts a bulleted item is no name ("$\\bullet$ If $d = O(\\log n)$ ...")
     ("there is a sharp transition. • If d is small, the bound holds", "METHOD", "• If", None),
+    # a preposition or a sentence adverb at its end goes too (word list ner_trim)
+    ("it evaluates the Sinkhorn distance between the two laws", "METHOD", "Sinkhorn distance between",
+     "Sinkhorn distance"),
+    # a span across a sentence's end is the NER running on, no name
+    ("white noises are induced by Brownian motions. Nevertheless, there is a gap", "METHOD",
+     "Brownian motions. Nevertheless", None),
 ])
 def test_ner_spans_are_trimmed_to_a_name(text, label, span, name):
     """entities._ner_candidates: a NER span with no rule candidate under it is kept trimmed of
-    function words and of words with no letter or digit, at either end (offsets into the text)."""
+    function words and of words with no letter or digit, at either end (offsets into the text),
+    when it lies within one sentence."""
     import spacy
     from extractors.components.entities import _ner_candidates
     doc = spacy.blank("en")(text)
