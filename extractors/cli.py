@@ -339,6 +339,7 @@ def train_(data: Optional[List[Path]] = typer.Option(
                        f"margins {rep.margins}; typed F1 of the candidates (cross-validated) "
                        f"{rep.cv['candidates_typed_f1']}; the margin search would pick "
                        f"{rep.cv['margin_search']['margins']} (typed F1 {rep.cv['margin_search']['typed_f1']})\n"
+                       f"role (proposed or not) of the kept entities, cross-validated F1: {rep.cv['role_f1']}\n"
                        f"cross-validated F1 per field, typer off vs on:\n{rep.table()}")
             return
         if component == "linker":

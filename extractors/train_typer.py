@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
-from .components.entity_typer import decide, rule_classes, scores
+from .components.entity_typer import decide, proposed_probability, rule_classes, scores
 from .components.type_features import CLASSES, NONE, Row, rows
 from .evaluate import name_key, score
 from .models import ENTITY_FIELDS, TYPE_OF_FIELD
@@ -95,6 +95,13 @@ FIXED_MARGINS = {"add": 1e9, "add:METRIC": 2.0, "add:TASK": 0.0, "add:METHOD": 0
 #: to the model's best type where that clears it and beats NONE (entity_typer.kept_types: "52.56%
 #: pass@1 on MCPMark", which the resolver typed a method on its shape alone, is a benchmark).
 FLOOR = 0.2
+#: the role model (entity_typer.proposed_probability): an entity the resolver made is proposed
+#: when the model gives it at least this probability. A hyperparameter like `FLOOR`, fixed from the
+#: search (`pick_threshold`, reported at every training) on the 3,550 development records (sixty-
+#: sixth session; see docs/HISTORY.md for the figures).
+ROLE_THRESHOLD = 0.45
+#: the thresholds `pick_threshold` tries
+ROLE_THRESHOLDS = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7)
 #: the fields whose cross-validated F1 the report gives, typer off vs on
 REPORTED = ("systems", "models", "methods", "metrics", "tasks", "data", "proposed")
 _NONE = CLASSES.index(NONE)
@@ -107,21 +114,37 @@ class Labelled:
     record: int
     rows: list
     labels: list
+    roles: list = None   # per row: 1 the paper proposes it, 0 not, None not trained on (`role_label`)
 
 
-def _gold_keys(record: dict) -> list[tuple[set, str, bool]]:
+def _gold_keys(record: dict) -> list[tuple[set, str, bool, bool]]:
+    """(name keys, type, optional, proposed) of every gold entity."""
     out = []
     for f in ENTITY_FIELDS:
         for e in record.get(f) or []:
             keys = {name_key(n) for n in [e.get("name"), *(e.get("aliases") or [])] if n} - {""}
-            out.append((keys, TYPE_OF_FIELD[f], bool(e.get("optional"))))
+            out.append((keys, TYPE_OF_FIELD[f], bool(e.get("optional")), e.get("role") == "proposed"))
     return out
+
+
+def role_label(row: Row, gold: list) -> Optional[int]:
+    """Does the paper propose a resolver entity: 1 when a required gold entity sharing a name key
+    is proposed, 0 when those it shares one with are used, or none does (no entity: nothing the
+    paper proposes); None for a long-tail phrase, or a name only optional gold entities hold."""
+    if row.entity is None:
+        return None
+    keys = {name_key(n) for n in [row.name, *row.aliases]} - {""}
+    hits = [(opt, prop) for gk, _, opt, prop in gold if gk & keys]
+    required = [prop for opt, prop in hits if not opt]
+    if hits and not required:
+        return None
+    return int(any(required))
 
 
 def label(row: Row, gold: list) -> Optional[int]:
     """The gold class of a candidate (see the module docstring)."""
     keys = {name_key(n) for n in [row.name, *row.aliases]} - {""}
-    hits = [(t, opt) for gk, t, opt in gold if gk & keys]
+    hits = [(t, opt) for gk, t, opt, _ in gold if gk & keys]
     if not hits:
         return _NONE
     types = {t for t, opt in hits if not opt}
@@ -151,7 +174,7 @@ def labelled(records: list[dict], pipes=None) -> list[Labelled]:
     for i, rec in enumerate(records):
         rs = candidates_of(pipes.for_record(rec), rec["text"], rec.get("title"))
         gold = _gold_keys(rec)
-        out.append(Labelled(i, rs, [label(r, gold) for r in rs]))
+        out.append(Labelled(i, rs, [label(r, gold) for r in rs], [role_label(r, gold) for r in rs]))
     return out
 
 
@@ -185,6 +208,52 @@ def fit(data: list[Labelled]) -> dict:
         if any(w):
             weights[c] = w
     return {"weights": weights, "intercepts": [round(float(x), 6) for x in inter]}
+
+
+def fit_role(data: list[Labelled]) -> dict:
+    """Binary logistic regression over a resolver entity's typer cues and proposal cues (the
+    candidates with a role label) -> {"weights": {cue: w}, "intercept"}."""
+    import numpy as np
+    from scipy.sparse import csr_matrix
+    from sklearn.linear_model import LogisticRegression
+    pairs = [(r.cues + r.proposal, y) for d in data for r, y in zip(d.rows, d.roles) if y is not None]
+    counts: dict[str, int] = {}
+    for cues, _ in pairs:
+        for c in set(cues):
+            counts[c] = counts.get(c, 0) + 1
+    names = sorted(c for c, n in counts.items() if n >= MIN_COUNT)
+    index = {c: i for i, c in enumerate(names)}
+    indptr, cols = [0], []
+    for cues, _ in pairs:
+        cols += sorted({index[c] for c in cues if c in index})
+        indptr.append(len(cols))
+    X = csr_matrix((np.ones(len(cols)), cols, indptr), shape=(len(pairs), len(names)))
+    clf = LogisticRegression(C=C, max_iter=3000, tol=1e-6).fit(X, np.array([y for _, y in pairs]))
+    weights = {c: round(float(w), 6) for c, w in zip(names, clf.coef_[0]) if round(float(w), 6)}
+    return {"weights": weights, "intercept": round(float(clf.intercept_[0]), 6)}
+
+
+def _role_f1(data: list[Labelled], all_scores, probs: dict, threshold: Optional[float]) -> float:
+    """F1 of "the paper proposes it" over the labelled resolver entities the typer keeps (at the
+    fixed margins): the resolver's roles (`threshold` None) or the role model's `probs`
+    ({(record, row): probability}) at `threshold`."""
+    tp = fp = fn = 0
+    for d, ss in zip(data, all_scores):
+        rs = [Row(r.name, r.rule, list(r.mentions), r.aliases, r.entity, r.cues) for r in d.rows]
+        for j, (r, c, y) in enumerate(zip(d.rows, decide(rs, ss, FIXED_MARGINS), d.roles)):
+            if y is None or c == _NONE:
+                continue
+            p = r.entity.role == "proposed" if threshold is None else probs[d.record, j] >= threshold
+            tp += p and y
+            fp += p and not y
+            fn += y and not p
+    return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+
+
+def pick_threshold(data: list[Labelled], all_scores, probs: dict) -> tuple[float, float]:
+    """The threshold of `ROLE_THRESHOLDS` with the best out-of-fold role F1 (ties: the higher)."""
+    best = max(ROLE_THRESHOLDS, key=lambda t: (round(_role_f1(data, all_scores, probs, t), 9), t))
+    return best, _role_f1(data, all_scores, probs, best)
 
 
 def _f1(data: list[Labelled], all_scores: list[list[list[float]]], margins: dict) -> float:
@@ -242,19 +311,30 @@ def cross_validate(records: list[dict], data: list[Labelled], pipes=None) -> tup
     on (out of fold: each made by a model that never saw it), in the order of `records`."""
     oof: dict[int, list] = {}
     models = {}
+    probs: dict[tuple[int, int], float] = {}
     for k, train, test in _folds(data):
         m = fit(train)
+        m["role"] = role = fit_role(train)
         models[k] = m
         for d in test:
             oof[d.record] = [scores(m, r.cues) for r in d.rows]
+            for j, r in enumerate(d.rows):
+                probs[d.record, j] = proposed_probability(role, r)
     ordered = sorted(data, key=lambda d: d.record)
     all_scores = [oof[d.record] for d in ordered]
     off_f1 = _f1(ordered, all_scores, {"retype": 1e9, "drop": 1e9, "add": 1e9})
     searched, searched_f1 = pick_margins(ordered, all_scores)
     margins = dict(FIXED_MARGINS)
     on_f1 = _f1(ordered, all_scores, margins)
+    picked, picked_f1 = pick_threshold(ordered, all_scores, probs)
     report = {"candidates_typed_f1": {"off": round(off_f1, 4), "on": round(on_f1, 4)},
-              "margin_search": {"margins": searched, "typed_f1": round(searched_f1, 4)}}
+              "margin_search": {"margins": searched, "typed_f1": round(searched_f1, 4)},
+              "role_f1": {"rules": round(_role_f1(ordered, all_scores, probs, None), 4),
+                          "learned": round(_role_f1(ordered, all_scores, probs, ROLE_THRESHOLD), 4),
+                          "threshold": ROLE_THRESHOLD,
+                          "search": {"threshold": picked, "f1": round(picked_f1, 4)}}}
+    for m in models.values():
+        m["role"]["threshold"] = ROLE_THRESHOLD
     pipes = pipes or Pipelines(None, typer="rules")
     off = [_record(pipes.for_record(r), r) for r in records]
     on = [None] * len(records)
@@ -336,6 +416,7 @@ def train_typer(data: Optional[Sequence[Path]] = None, out: Path = DEFAULT_OUT,
         write_out_of_fold(out_of_fold, records, preds)
     provenance["ner_folds"] = folds is not None
     model = fit(data_)
+    model["role"] = dict(fit_role(data_), threshold=ROLE_THRESHOLD)
     n = sum(1 for d in data_ for y in d.labels if y is not None)
     doc = {"version": 1, "classes": list(CLASSES), "margins": margins, "floor": FLOOR, **model,
            "trained_on": {**provenance, "candidates": n, "C": C, "min_count": MIN_COUNT},

@@ -22,16 +22,25 @@ one whose class beats NONE by more wins (ties: the longer, then the earlier), an
 only the mentions no kept entity holds. A measure (METHOD and METRIC) keeps both types when the
 typer's class is either of them.
 
+The role of each entity the resolver made and the typer keeps is then decided by a second
+linear model, when the weights file has one (``role``: binary logistic regression over the
+candidate's typer cues and its `type_features.proposal_context`, the resolver's role one cue among
+them, ``role:proposed``): proposed when the model's probability reaches the cross-validated
+``threshold`` (train_typer.pick_threshold), used otherwise. A long-tail phrase the typer adds is
+used.
+
 Reads ``doc._.entities``, ``doc._.tail_candidates``, ``doc._.held_metrics``, ``doc.ents``;
 writes ``doc._.entities`` and ``doc.spans["entities"]`` (entities dropped, retyped or added, each kept
 one with its ``confidence``: the model's probability of each of its types)
 and ``doc._.held_metrics`` (held quality words inside an added entity leave). The weights are
 data: ``extractors/resources/typer.json``; inference is plain Python arithmetic: deterministic.
 
-Config ``use``: ``both`` (shipped) or ``rules`` (pass-through: the resolver's entities as they are).
+Config ``use``: ``both`` (shipped) or ``rules`` (pass-through: the resolver's entities as they are);
+``role``: ``learned`` (shipped: the role model decides) or ``rules`` (the resolver's roles stay).
 """
 
 import json
+import math
 from functools import lru_cache
 from importlib import resources as _resources
 from operator import add
@@ -48,6 +57,7 @@ from .type_features import CLASSES, FIELD_CUE, MEASURE_RULE, NONE, Row, rows
 
 MODEL_FILE = "typer.json"
 MODES = ("both", "rules")
+ROLE_MODES = ("learned", "rules")
 _NONE = CLASSES.index(NONE)
 _METRIC = CLASSES.index("METRIC")
 
@@ -70,6 +80,18 @@ def scores(model: dict, cues: list[str]) -> list[float]:
         if w is not None:
             s = list(map(add, s, w))  # class by class, in cue order: the same sums as a loop
     return s
+
+
+def proposed_probability(role: dict, row: Row) -> float:
+    """The role model's probability that the paper proposes the candidate (a logistic function of
+    its intercept and the weights of the row's typer cues and proposal cues, in that order)."""
+    weights = role["weights"]
+    z = role["intercept"]
+    for c in row.cues:
+        z += weights.get(c, 0.0)
+    for c in row.proposal:
+        z += weights.get(c, 0.0)
+    return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
 
 
 def rule_classes(row: Row) -> tuple[int, ...]:
@@ -223,19 +245,21 @@ def kept_types(row: Row, c: int, s: list[float], floor: float, p: Optional[list[
     return kept
 
 
-def retype(doc: Doc, model: dict) -> None:
+def retype(doc: Doc, model: dict, role: bool = True) -> None:
     """Apply the model to a Doc's candidates (see the module docstring); every entity it keeps
     gets `confidence`: the model's probability of each of its types, rounded to 3 places (out of
     fold on the development records before the floor, 94% of the typed entities given 0.9 or more
     were right, 58% of those given 0.5-0.6, under a third of those given less than 0.3: types the
     resolver kept because the model's doubt stayed within the margin; the floor now drops those
-    under it that nothing else backs: `kept_types`)."""
+    under it that nothing else backs: `kept_types`). With `role` and a role model in `model`, that
+    model decides the role of each entity the resolver made (`proposed_probability`)."""
     rs = rows(doc)
     if not rs:
         return
     all_scores = [scores(model, r.cues) for r in rs]
     classes = decide(rs, all_scores, model["margins"])
     floor = model.get("floor", 0.0)
+    role_model = model.get("role") if role else None
     entities, added = [], []
     for r, c, s in zip(rs, classes, all_scores):
         if c == _NONE:
@@ -247,6 +271,8 @@ def retype(doc: Doc, model: dict) -> None:
         if r.entity is not None:
             e = r.entity
             e.types = types
+            if role_model is not None:
+                e.role = "proposed" if proposed_probability(role_model, r) >= role_model["threshold"] else "used"
             entities.append(e)
         else:
             e = Entity(name=r.name, types=types, mentions=sorted(r.mentions), sources={Source.TAIL})
@@ -265,10 +291,13 @@ def retype(doc: Doc, model: dict) -> None:
 class EntityTyper:
     """Keeps, retypes, drops and adds entities with learned weights (see the module docstring)."""
 
-    def __init__(self, use: str = "both") -> None:
+    def __init__(self, use: str = "both", role: str = "learned") -> None:
         if use not in MODES:
             raise ValueError(f"entity_typer use={use!r}: expected one of {', '.join(MODES)}")
+        if role not in ROLE_MODES:
+            raise ValueError(f"entity_typer role={role!r}: expected one of {', '.join(ROLE_MODES)}")
         self.use = use
+        self.role = role
         self.model = load_model() if use == "both" else None
         if use == "both" and self.model is None:
             raise FileNotFoundError(f"the trained entity typer ({MODEL_FILE}) is missing from the package: "
@@ -276,12 +305,12 @@ class EntityTyper:
 
     def __call__(self, doc: Doc) -> Doc:
         if self.model is not None:
-            retype(doc, self.model)
+            retype(doc, self.model, role=self.role == "learned")
         return doc
 
 
-@Language.factory("entity_typer", default_config={"use": "both"},
+@Language.factory("entity_typer", default_config={"use": "both", "role": "learned"},
                   assigns=["doc._.entities", "doc._.held_metrics", "doc.spans"],
                   requires=["doc._.entities", "doc._.tail_candidates", "doc._.held_metrics", "doc.ents"])
-def make_entity_typer(nlp: Language, name: str, use: str) -> EntityTyper:
-    return EntityTyper(use)
+def make_entity_typer(nlp: Language, name: str, use: str, role: str) -> EntityTyper:
+    return EntityTyper(use, role)

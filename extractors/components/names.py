@@ -106,6 +106,25 @@ def type_heads() -> dict:
     return _tables()[3]
 
 
+def proposal_cues() -> dict:
+    """Kind (verb, called, our, after, used, parts, passive) -> the compiled cues of that kind
+    (resources/proposal_cues.tsv, case-insensitive)."""
+    return _tables()[2]
+
+
+#: the kinds of proposal cue scanned over a whole text (`proposal_matches`)
+SCANNED_KINDS = ("verb", "called", "our")
+
+
+@lru_cache(maxsize=64)
+def proposal_matches(text: str) -> dict:
+    """Kind of `SCANNED_KINDS` -> the matches of its cues in `text`, cue by cue in file order, each
+    cue's in text order. Kept for the last texts: the proposals (`_proposals`) and the entity
+    typer's role cues (type_features.cue_spans) read the same scan of a Doc's text."""
+    cues = _tables()[2]
+    return {kind: tuple(m for cue in cues.get(kind, []) for m in cue.finditer(text)) for kind in SCANNED_KINDS}
+
+
 def head_type(word: str, heads) -> str | None:
     w = word.casefold().strip()
     if w in heads:
@@ -464,120 +483,120 @@ def _proposals(text: str, cues, sents: Sentences, macros: frozenset | set = froz
     """The names proposal cues point at (resources/proposal_cues.tsv); `macros`: the spans of user
     macros' words (normalize.Normalized.marks, ``macro``: "\\method", a placeholder for the paper's name)."""
     out = []
-    for kind in ("verb", "called", "our"):
-        for cue in cues.get(kind, []):
-            for m in cue.finditer(text):
-                pos = m.end()
-                det = rx(r"(?:the|a|an)\s+", regex.IGNORECASE).match(text[pos:pos + 5])
-                if det and kind != "our":
-                    pos += det.end()
-                    # "the framework of Multi-Objective Online Convex Optimization", "a simpler
-                    # variant of the algorithm, Full-Q-Learning": what the container holds
-                    held = rx(r"(?:\p{Ll}+\s+)?(\p{Ll}+)\s+of\s+(?=\p{Lu})").match(text, pos)
-                    if held and held.group(1) in _CONTAINERS:
-                        pos = held.end()
-                    adj = _ADJECTIVES_BEFORE_NAME.match(text[pos:pos + 80])
-                    if adj:
-                        pos += adj.end()
-                    # "we propose an algorithm Gradient Embedding Perturbation (GEP)": a head
-                    # noun of a kind of thing (resources/type_heads.tsv) set before the name
-                    noun = _KIND_NOUN.match(text, pos)
-                    if noun and " " not in noun.group(1) and head_type(noun.group(1), _tables()[3]):
-                        pos = noun.end()
-                run = name_run(text, pos)
-                quoted = run is None and _OPEN_QUOTE.match(text, pos)
-                if quoted:   # "dubbed “FooBar”", "namely 'Hybrid-Quantization' and 'Non-Uniform Quantization'"
-                    run = _unquoted(text, name_run(text, quoted.end()))
-                lowercase = spelled = False
-                if run is None and kind == "called":
-                    low = _LOWER_NAME.match(text[pos:pos + 80])
-                    if low:
-                        run, lowercase = (pos + low.start(1), pos + low.end(1)), True
-                if kind == "called" and (run is None or not _plausible_run(text, *run)):
-                    # "called coVariance neural network (VNN)", "referred to as a sparse
-                    # discriminative Gaussian mixture (SDGM)": the words up to the short form
-                    # (where no name starts at the cue, the short form's first two letters are the
-                    # first two words' initials: not "we call it here Adversarial Feature ... (AFD)";
-                    # and only the paper's "we" makes such a name new: `spelled`)
-                    at = run[0] if run else pos
-                    upto = rx(r"((?:[\p{L}][\p{L}\-]*\s+){1,5})\(([^()]{1,15})\)").match(text, at)
-                    if upto and (run or _initials_open(upto.group(1), upto.group(2))):
-                        spelled = run is None
-                        run = (at, at + len(upto.group(1).rstrip()))
-                if run and kind == "called" and " " in text[run[0]:run[1]]:
-                    # "called Self Undermining knowledge distillation.": the lowercase words that end the name
-                    tail = rx(r"(?:\s+\p{Ll}[\p{Ll}\-]*){1,3}(?=\s*[,.;:(])").match(text, run[1])
-                    if tail and not any(w in _RUN_END for w in tail.group().split()):
-                        run = (run[0], tail.end())
-                before = text[sents.start(m.start()):m.start()]
-                new = _NEW_CONTEXT.search(before) or (_NEW_CONTEXT.search(m.group()) and not lowercase) or (
-                    lowercase and _OWN_NAMING.match(m.group()) and _SHORT_FORM_AFTER.match(text, run[1]))
-                # "We call such circuits reservoir-sampler networks (RSNs)": the paper's own naming
-                # of a lower-case name that it then shortens is new
-                use = max((u.end() for c in cues.get("used", []) for u in c.finditer(before)), default=None)
-                if kind == "called" and new and use is not None and not _PROPOSAL_WORD.search(before, use):
-                    new = None  # "we employ a continuous Markov logic network named PSL" (but "we use
-                    # the kernel to derive a variant of GCN called S^2GC" is new)
-                if spelled and not _OWN.search(text, sents.start(m.start()), m.end()):
-                    new = None  # "New sampling algorithms based on ... processes called
-                    # piece-wise deterministic Markov processes (PDMPs)": a name the field gave
-                if kind == "called" and run and rx(r"\s*\([^()]*(?:19|20)\d\d[a-z]?\)").match(text, run[1]):
-                    new = None  # "a novel parameterization, coined μP (Yang and Hu, 2021)": cited
-                if kind == "called" and (not new or rx(r"\bet\s+al\b|[\[(](?:19|20)\d\d[a-z]?[\])]").search(before)):
-                    # "a manifold learning technique called diffusion maps", "Seide et al. [2014]
-                    # proposed an error feedback mechanism, which we refer to as EF14", "we refer to
-                    # such systems as mixed systems": a name, but not new (the cue's own "we" makes a
-                    # capitalised name new: "We refer to the result as Learnt Policy Optimisation")
-                    t = _named_head_type(text, m.start()) if run and run[1] - run[0] >= 2 else None
-                    if run and run[1] - run[0] >= 2 and (t or not lowercase):
-                        # a lower-case phrase is a name only where a kind of thing is said of it
-                        # ("a manifold learning technique called diffusion maps"); not "learners (called
-                        # clients)", "collectively called their phenotypes" (on the development
-                        # annotations 1 of 15 such phrases without a kind was a system)
-                        types: dict = {}
-                        _vote(types, t, Weight.PATTERN)
-                        out.append(Candidate(run[0], run[1], text[run[0]:run[1]], Source.CALLED, types))
-                    continue
-                found = False
-                # "a new fine-tuning method termed as SSF": the head noun before the naming word
-                # types the new name as it types an old one; not a task noun, which mostly ends a
-                # prepositional phrase ("a novel paradigm for Multiple Object Tracking called
-                # Type-to-Track") or names the problem a new method solves ("a novel task, termed
-                # as Deep Model Reassembly (DeRy)")
-                named_type = _named_head_type(text, m.start()) if kind == "called" else None
-                named_type = None if named_type == "TASK" else named_type
-                head = rx(r"\s+(\p{Ll}[\p{L}\-]*)").match(text, run[1]) if run else None
-                if head and kind != "called" and rx(r"\p{Lu}{2,4}").fullmatch(text[run[0]:run[1]]) \
-                        and head_type(head.group(1), _tables()[3]) and not _names_its_kind(text, run, det, head):
-                    run = None  # "an iterative RL algorithm, REinforced ... (RED)": a field's acronym only modifies
-                while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
-                    found = True
-                    new_names = _split_coordination(text, *run)
-                    for c in new_names:
-                        _vote(c.types, named_type, Weight.HEAD_NOUN)  # a "measure" votes method and metric
-                    out += new_names
-                    # "We introduce Perceptual Separation (PS) and Perceptual Match (PM)"
-                    more = rx(r"\s*\([^()]{1,12}\)\s*(?:,\s*and|,|and)\s+").match(text[run[1]:run[1] + 30]) \
-                        or (quoted and _QUOTED_NEXT.match(text[run[1]:run[1] + 12]))
-                    # "we call the resulting tests MMDAggInc, HSICAggInc and KSDAggInc": coined
-                    # names listed after a naming (not after "namely", which lists what is used:
-                    # "datasets, namely MedQA-USMLE, StrategyQA, and OpenbookQA")
-                    bare = None if more or kind != "called" or "namely" in m.group().casefold() \
-                        or not _coined(text[run[0]:run[1]]) else rx(r"(?:,\s*and|,|\s+and)\s+").match(text, run[1])
-                    run = name_run(text, run[1] + more.end()) if more else None
-                    if bare:
-                        nxt = name_run(text, bare.end())
-                        run = nxt if nxt and _coined(text[nxt[0]:nxt[1]]) else None
-                    run = _unquoted(text, run) if quoted else run
-                if not found and kind == "verb":
-                    out += _bare_name(text, m.end(), macros) if not det else []
-                    out += _named_in_phrase(text, m.end()) or _after_colon(text, m.end())
-                elif not found and kind == "our":  # "our proposed model, ProteoGAN, ..."
-                    spelled = _spelled_short_form(text, m.end()) if _NEW_OR_PROPOSED.search(m.group()) else None
-                    out += [spelled] if spelled else [
-                        c for c in _named_in_phrase(text, m.end(), max_words=3)
-                        if text[c.start - 1] != "(" or _system_kind_before(text, m.end(), c.start)
-                        or _system_kind_after(text, c.end)]
+    scanned = proposal_matches(text)
+    for kind in SCANNED_KINDS:
+        for m in scanned[kind]:
+            pos = m.end()
+            det = rx(r"(?:the|a|an)\s+", regex.IGNORECASE).match(text[pos:pos + 5])
+            if det and kind != "our":
+                pos += det.end()
+                # "the framework of Multi-Objective Online Convex Optimization", "a simpler
+                # variant of the algorithm, Full-Q-Learning": what the container holds
+                held = rx(r"(?:\p{Ll}+\s+)?(\p{Ll}+)\s+of\s+(?=\p{Lu})").match(text, pos)
+                if held and held.group(1) in _CONTAINERS:
+                    pos = held.end()
+                adj = _ADJECTIVES_BEFORE_NAME.match(text[pos:pos + 80])
+                if adj:
+                    pos += adj.end()
+                # "we propose an algorithm Gradient Embedding Perturbation (GEP)": a head
+                # noun of a kind of thing (resources/type_heads.tsv) set before the name
+                noun = _KIND_NOUN.match(text, pos)
+                if noun and " " not in noun.group(1) and head_type(noun.group(1), _tables()[3]):
+                    pos = noun.end()
+            run = name_run(text, pos)
+            quoted = run is None and _OPEN_QUOTE.match(text, pos)
+            if quoted:   # "dubbed “FooBar”", "namely 'Hybrid-Quantization' and 'Non-Uniform Quantization'"
+                run = _unquoted(text, name_run(text, quoted.end()))
+            lowercase = spelled = False
+            if run is None and kind == "called":
+                low = _LOWER_NAME.match(text[pos:pos + 80])
+                if low:
+                    run, lowercase = (pos + low.start(1), pos + low.end(1)), True
+            if kind == "called" and (run is None or not _plausible_run(text, *run)):
+                # "called coVariance neural network (VNN)", "referred to as a sparse
+                # discriminative Gaussian mixture (SDGM)": the words up to the short form
+                # (where no name starts at the cue, the short form's first two letters are the
+                # first two words' initials: not "we call it here Adversarial Feature ... (AFD)";
+                # and only the paper's "we" makes such a name new: `spelled`)
+                at = run[0] if run else pos
+                upto = rx(r"((?:[\p{L}][\p{L}\-]*\s+){1,5})\(([^()]{1,15})\)").match(text, at)
+                if upto and (run or _initials_open(upto.group(1), upto.group(2))):
+                    spelled = run is None
+                    run = (at, at + len(upto.group(1).rstrip()))
+            if run and kind == "called" and " " in text[run[0]:run[1]]:
+                # "called Self Undermining knowledge distillation.": the lowercase words that end the name
+                tail = rx(r"(?:\s+\p{Ll}[\p{Ll}\-]*){1,3}(?=\s*[,.;:(])").match(text, run[1])
+                if tail and not any(w in _RUN_END for w in tail.group().split()):
+                    run = (run[0], tail.end())
+            before = text[sents.start(m.start()):m.start()]
+            new = _NEW_CONTEXT.search(before) or (_NEW_CONTEXT.search(m.group()) and not lowercase) or (
+                lowercase and _OWN_NAMING.match(m.group()) and _SHORT_FORM_AFTER.match(text, run[1]))
+            # "We call such circuits reservoir-sampler networks (RSNs)": the paper's own naming
+            # of a lower-case name that it then shortens is new
+            use = max((u.end() for c in cues.get("used", []) for u in c.finditer(before)), default=None)
+            if kind == "called" and new and use is not None and not _PROPOSAL_WORD.search(before, use):
+                new = None  # "we employ a continuous Markov logic network named PSL" (but "we use
+                # the kernel to derive a variant of GCN called S^2GC" is new)
+            if spelled and not _OWN.search(text, sents.start(m.start()), m.end()):
+                new = None  # "New sampling algorithms based on ... processes called
+                # piece-wise deterministic Markov processes (PDMPs)": a name the field gave
+            if kind == "called" and run and rx(r"\s*\([^()]*(?:19|20)\d\d[a-z]?\)").match(text, run[1]):
+                new = None  # "a novel parameterization, coined μP (Yang and Hu, 2021)": cited
+            if kind == "called" and (not new or rx(r"\bet\s+al\b|[\[(](?:19|20)\d\d[a-z]?[\])]").search(before)):
+                # "a manifold learning technique called diffusion maps", "Seide et al. [2014]
+                # proposed an error feedback mechanism, which we refer to as EF14", "we refer to
+                # such systems as mixed systems": a name, but not new (the cue's own "we" makes a
+                # capitalised name new: "We refer to the result as Learnt Policy Optimisation")
+                t = _named_head_type(text, m.start()) if run and run[1] - run[0] >= 2 else None
+                if run and run[1] - run[0] >= 2 and (t or not lowercase):
+                    # a lower-case phrase is a name only where a kind of thing is said of it
+                    # ("a manifold learning technique called diffusion maps"); not "learners (called
+                    # clients)", "collectively called their phenotypes" (on the development
+                    # annotations 1 of 15 such phrases without a kind was a system)
+                    types: dict = {}
+                    _vote(types, t, Weight.PATTERN)
+                    out.append(Candidate(run[0], run[1], text[run[0]:run[1]], Source.CALLED, types))
+                continue
+            found = False
+            # "a new fine-tuning method termed as SSF": the head noun before the naming word
+            # types the new name as it types an old one; not a task noun, which mostly ends a
+            # prepositional phrase ("a novel paradigm for Multiple Object Tracking called
+            # Type-to-Track") or names the problem a new method solves ("a novel task, termed
+            # as Deep Model Reassembly (DeRy)")
+            named_type = _named_head_type(text, m.start()) if kind == "called" else None
+            named_type = None if named_type == "TASK" else named_type
+            head = rx(r"\s+(\p{Ll}[\p{L}\-]*)").match(text, run[1]) if run else None
+            if head and kind != "called" and rx(r"\p{Lu}{2,4}").fullmatch(text[run[0]:run[1]]) \
+                    and head_type(head.group(1), _tables()[3]) and not _names_its_kind(text, run, det, head):
+                run = None  # "an iterative RL algorithm, REinforced ... (RED)": a field's acronym only modifies
+            while run and run[1] - run[0] >= 2 and _plausible_run(text, *run):
+                found = True
+                new_names = _split_coordination(text, *run)
+                for c in new_names:
+                    _vote(c.types, named_type, Weight.HEAD_NOUN)  # a "measure" votes method and metric
+                out += new_names
+                # "We introduce Perceptual Separation (PS) and Perceptual Match (PM)"
+                more = rx(r"\s*\([^()]{1,12}\)\s*(?:,\s*and|,|and)\s+").match(text[run[1]:run[1] + 30]) \
+                    or (quoted and _QUOTED_NEXT.match(text[run[1]:run[1] + 12]))
+                # "we call the resulting tests MMDAggInc, HSICAggInc and KSDAggInc": coined
+                # names listed after a naming (not after "namely", which lists what is used:
+                # "datasets, namely MedQA-USMLE, StrategyQA, and OpenbookQA")
+                bare = None if more or kind != "called" or "namely" in m.group().casefold() \
+                    or not _coined(text[run[0]:run[1]]) else rx(r"(?:,\s*and|,|\s+and)\s+").match(text, run[1])
+                run = name_run(text, run[1] + more.end()) if more else None
+                if bare:
+                    nxt = name_run(text, bare.end())
+                    run = nxt if nxt and _coined(text[nxt[0]:nxt[1]]) else None
+                run = _unquoted(text, run) if quoted else run
+            if not found and kind == "verb":
+                out += _bare_name(text, m.end(), macros) if not det else []
+                out += _named_in_phrase(text, m.end()) or _after_colon(text, m.end())
+            elif not found and kind == "our":  # "our proposed model, ProteoGAN, ..."
+                spelled = _spelled_short_form(text, m.end()) if _NEW_OR_PROPOSED.search(m.group()) else None
+                out += [spelled] if spelled else [
+                    c for c in _named_in_phrase(text, m.end(), max_words=3)
+                    if text[c.start - 1] != "(" or _system_kind_before(text, m.end(), c.start)
+                    or _system_kind_after(text, c.end)]
     out += _parts(text, cues.get("parts", []), sents)
     for cue in cues.get("passive", []):  # "a communication efficient mechanism (CEM) is designed to"
         for m in cue.finditer(text):

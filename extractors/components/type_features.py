@@ -62,7 +62,7 @@ from .field_terms import is_generic_term
 from .quality import generic_words
 from .lexicon import entries
 from .linker import COMPARISON
-from .names import head_type, type_heads
+from .names import head_type, proposal_cues, proposal_matches, type_heads
 from .sentences import doc_sentences
 from .tail import FIELD, MEASURE
 from .textutil import doc_text, rx
@@ -146,6 +146,40 @@ class Row:
     aliases: list = field(default_factory=list)
     entity: Optional[object] = None             # the resolver's Entity, None for a long-tail group
     cues: list = field(default_factory=list)
+    proposal: list = field(default_factory=list)  # a resolver entity's `proposal_context` cues
+
+
+#: the proposal cues (resources/proposal_cues.tsv) whose place in a mention's sentence is a role cue
+ROLE_CUE_KINDS = ("verb", "called", "used")
+#: a word right before a name (within 50 characters of its sentence) that presents it as new or the
+#: paper's own: "a novel X", "our X", "the proposed X"
+_NOVEL_BEFORE = rx(r"(?i)\b(?:novel|new|proposed|our)\b")
+
+
+def cue_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of every match of the proposal cues of `ROLE_CUE_KINDS` in `text` (the
+    names component's scan where it made one: names.proposal_matches)."""
+    scanned = proposal_matches(text)
+    cues = proposal_cues()
+    return sorted((m.start(), m.end(), kind) for kind in ROLE_CUE_KINDS
+                  for m in (scanned[kind] if kind in scanned else (m for c in cues.get(kind, ()) for m in c.finditer(text))))
+
+
+def proposal_context(text: str, sents, spans: list, mentions: list) -> list[str]:
+    """The cues the role model (entity_typer, ``role``) reads beside a candidate's typer cues, all
+    about its first mention: ``pc:K:before`` / ``pc:K:after`` a proposal cue of kind K
+    (`cue_spans`: "we propose", "called", "we use") in its sentence before / after it, ``nov`` a
+    word presenting it as new or the paper's own right before it (`_NOVEL_BEFORE`), ``pos:N`` the
+    quarter of the text it stands in (0: the first)."""
+    if not mentions:
+        return []
+    s = min(mentions)[0]
+    a, b = sents.at(s)
+    out = {f"pc:{kind}:{'before' if y <= s else 'after'}" for x, y, kind in spans if a <= x and y <= b and not x <= s < y}
+    if _NOVEL_BEFORE.search(text, max(a, s - 50), s):
+        out.add("nov")
+    out.add(f"pos:{min(4 * s // max(len(text), 1), 3)}")
+    return sorted(out)
 
 
 def rows(doc: Doc) -> list[Row]:
@@ -164,10 +198,12 @@ def rows(doc: Doc) -> list[Row]:
     ctx = (text, sents, ents, typed, starts, ends, title_words,
            (math, [(a, b) for a, b, kind in marks if kind != "math"]) if math else None)
     out = []
+    spans = cue_spans(text) if doc._.entities else []
     for e in doc._.entities or []:
         rule = MEASURE_RULE if list(e.types) == ["METHOD", "METRIC"] else e.types[0]
         r = Row(e.name, rule, list(e.mentions), list(e.aliases), entity=e)
         r.cues = _entity_cues(e) + _common(ctx, r)
+        r.proposal = proposal_context(text, sents, spans, r.mentions)
         out.append(r)
     for g in doc._.tail_candidates or []:
         r = Row(g.name, NONE, list(g.mentions))

@@ -380,3 +380,74 @@ def test_variables_in_math_are_no_names(extractor, text, variables):
     rec = extractor.extract(text)
     names = {e.name for f in ("methods", "models", "datasets", "benchmarks", "metrics", "tasks") for e in getattr(rec, f)}
     assert names and not names & variables
+
+
+@pytest.mark.parametrize("text, name, present, absent", [
+    # a proposal cue (resources/proposal_cues.tsv) in the first mention's sentence, before it
+    ("We propose GRUB, a bandit algorithm for graphs with side information.", "GRUB",
+     {"pc:verb:before", "pos:0"}, {"pc:verb:after", "nov"}),
+    # ... after it ("X ... is what we propose" reads as a use of X before the cue)
+    ("Unlike BERT, which needs labels, we present a method that learns from raw text.", "BERT",
+     {"pc:verb:after"}, {"pc:verb:before"}),
+    # a word that presents it as new, right before it (and "our novel", a proposal cue)
+    ("Our novel FooNet reaches 80% accuracy on ImageNet.", "FooNet", {"nov", "pc:verb:before"}, {"pc:used:before"}),
+    ("It outperforms the new FooNet on ImageNet.", "FooNet", {"nov"}, {"pc:verb:before"}),
+    # a naming cue
+    ("This leads to a simple scheme called FooNet that needs no labels.", "FooNet", {"pc:called:before"}, set()),
+    # only the first mention's sentence counts: the use cue of the first sentence, not the
+    # proposal of the second; its place in the text
+    ("Graph networks are slow. Prior work adopts GraphSAGE for sampling. We propose a faster sampler "
+     "that improves GraphSAGE by 2%.", "GraphSAGE", {"pos:1"}, {"pc:verb:before", "pc:verb:after"}),
+])
+def test_proposal_context(rules_only, text, name, present, absent):
+    """The role model's cues beside the typer's (type_features.proposal_context)."""
+    _, doc = rules_only.analyse(text)
+    (row,) = [r for r in rows(doc) if r.name == name]
+    assert present <= set(row.proposal) and not absent & set(row.proposal), row.proposal
+
+
+ROLES = cases("role")
+
+
+def test_role_table_is_sound():
+    check_table(ROLES)
+    assert {c["role"] for c in ROLES} == {"proposed", "used"}
+    assert all(c["rules"] != c["role"] for c in ROLES)   # each case is one the role model decides
+
+
+def _roles(rec) -> dict:
+    return {e.name: e.role for f in ("methods", "models", "datasets", "benchmarks", "metrics", "tasks")
+            for e in getattr(rec, f)}
+
+
+@pytest.fixture(scope="module")
+def resolver_roles():
+    ex = Extractor(build_nlp())
+    ex.nlp.get_pipe("entity_typer").role = "rules"
+    return ex
+
+
+@pytest.mark.parametrize("case", ROLES, ids=case_ids(ROLES, "name"))
+def test_role_cases(extractor, resolver_roles, case):
+    """The role model decides whether the paper proposes a name (tests/components/role_cases.json)."""
+    assert _roles(extractor.extract(case["text"])).get(case["name"]) == case["role"]
+    assert _roles(resolver_roles.extract(case["text"])).get(case["name"]) == case["rules"]
+
+
+def test_shipped_role_model():
+    from extractors.train_typer import ROLE_THRESHOLD
+    role = ET.load_model()["role"]
+    assert role["threshold"] == ROLE_THRESHOLD and role["weights"]
+    # the resolver's role is one cue among the others, and the strongest for "proposed"
+    assert role["weights"]["role:proposed"] == max(role["weights"].values())
+    cv = ET.load_model()["cross_validated"]["role_f1"]
+    assert cv["learned"] > cv["rules"]
+
+
+def test_role_config():
+    with pytest.raises(ValueError, match="role="):
+        ET.EntityTyper(role="both")
+    row = Row("FooNet", "METHOD", [(0, 6)], cues=["role:proposed"], proposal=["pc:verb:before"])
+    model = {"weights": {"role:proposed": 2.0, "pc:verb:before": 1.0}, "intercept": -2.5, "threshold": 0.5}
+    assert ET.proposed_probability(model, row) == pytest.approx(1 / (1 + 2.718281828459045 ** -0.5))
+    assert ET.proposed_probability(dict(model, intercept=-1e4), row) == 0.0
