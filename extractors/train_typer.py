@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
-from .components.entity_typer import decide, proposed_probability, rule_classes, scores
+from .components.entity_typer import decide, proposed_probability, proposes, rule_classes, scores
 from .components.type_features import CLASSES, NONE, Row, rows
 from .evaluate import name_key, score
 from .models import ENTITY_FIELDS, TYPE_OF_FIELD
@@ -243,7 +243,7 @@ def _role_f1(data: list[Labelled], all_scores, probs: dict, threshold: Optional[
         for j, (r, c, y) in enumerate(zip(d.rows, decide(rs, ss, FIXED_MARGINS), d.roles)):
             if y is None or c == _NONE:
                 continue
-            p = r.entity.role == "proposed" if threshold is None else probs[d.record, j] >= threshold
+            p = r.entity.role == "proposed" if threshold is None else proposes(r, probs[d.record, j], threshold)
             tp += p and y
             fp += p and not y
             fn += y and not p

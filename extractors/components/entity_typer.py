@@ -26,8 +26,8 @@ The role of each entity the resolver made and the typer keeps is then decided by
 linear model, when the weights file has one (``role``: binary logistic regression over the
 candidate's typer cues and its `type_features.proposal_context`, the resolver's role one cue among
 them, ``role:proposed``): proposed when the model's probability reaches the cross-validated
-``threshold`` (train_typer.pick_threshold), used otherwise. A long-tail phrase the typer adds is
-used.
+``threshold`` (train_typer.ROLE_THRESHOLD), used otherwise; a proposed name right after "our"
+stays proposed (`proposes`). A long-tail phrase the typer adds is used.
 
 Reads ``doc._.entities``, ``doc._.tail_candidates``, ``doc._.held_metrics``, ``doc.ents``;
 writes ``doc._.entities`` and ``doc.spans["entities"]`` (entities dropped, retyped or added, each kept
@@ -92,6 +92,18 @@ def proposed_probability(role: dict, row: Row) -> float:
     for c in row.proposal:
         z += weights.get(c, 0.0)
     return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+
+
+#: the cue of a name written right after "our": SPEC's own example of a proposed name ("our method
+#: X"), whose proposed role from the resolver stands whatever the role model gives (out of fold on
+#: the 3,550 development records the lock is neutral: F1 of the role 0.9054 -> 0.9051)
+OWN_NAME = "l1:our"
+
+
+def proposes(row: Row, p: float, threshold: float) -> bool:
+    """Does the paper propose the resolver's entity of `row`, the role model giving it `p`: at
+    least `threshold`, or the resolver's proposed name right after "our" (`OWN_NAME`)?"""
+    return p >= threshold or (row.entity.role == "proposed" and OWN_NAME in row.cues)
 
 
 def rule_classes(row: Row) -> tuple[int, ...]:
@@ -272,7 +284,7 @@ def retype(doc: Doc, model: dict, role: bool = True) -> None:
             e = r.entity
             e.types = types
             if role_model is not None:
-                e.role = "proposed" if proposed_probability(role_model, r) >= role_model["threshold"] else "used"
+                e.role = "proposed" if proposes(r, proposed_probability(role_model, r), role_model["threshold"]) else "used"
             entities.append(e)
         else:
             e = Entity(name=r.name, types=types, mentions=sorted(r.mentions), sources={Source.TAIL})

@@ -451,3 +451,9 @@ def test_role_config():
     model = {"weights": {"role:proposed": 2.0, "pc:verb:before": 1.0}, "intercept": -2.5, "threshold": 0.5}
     assert ET.proposed_probability(model, row) == pytest.approx(1 / (1 + 2.718281828459045 ** -0.5))
     assert ET.proposed_probability(dict(model, intercept=-1e4), row) == 0.0
+    # a proposed name right after "our" stays proposed whatever the model gives (SPEC: "our method X")
+    from types import SimpleNamespace
+    own = Row("FooNet", "METHOD", [(4, 10)], entity=SimpleNamespace(role="proposed"), cues=["l1:our"])
+    assert ET.proposes(own, 0.1, 0.45) and not ET.proposes(Row(**{**own.__dict__, "cues": ["l1:the"]}), 0.1, 0.45)
+    assert not ET.proposes(Row(**{**own.__dict__, "entity": SimpleNamespace(role="used")}), 0.1, 0.45)
+    assert ET.proposes(Row(**{**own.__dict__, "cues": []}), 0.45, 0.45)
