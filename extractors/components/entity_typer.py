@@ -25,9 +25,11 @@ typer's class is either of them.
 The role of each entity the resolver made and the typer keeps is then decided by a second
 linear model, when the weights file has one (``role``: binary logistic regression over the
 candidate's typer cues and its `type_features.proposal_context`, the resolver's role one cue among
-them, ``role:proposed``): proposed when the model's probability reaches the cross-validated
-``threshold`` (train_typer.ROLE_THRESHOLD), used otherwise; a proposed name right after "our"
-stays proposed (`proposes`). A long-tail phrase the typer adds is used.
+them, ``role:proposed``), which overrules the resolver past a threshold of each direction
+(``thresholds``, train_typer.ROLE_THRESHOLDS): a name the resolver proposes is used when the
+model's probability falls under ``demote`` (unless written right after "our": SPEC's "our method
+X"), a name it uses is proposed when the probability reaches ``promote`` (`proposes`). A long-tail
+phrase the typer adds is used.
 
 Reads ``doc._.entities``, ``doc._.tail_candidates``, ``doc._.held_metrics``, ``doc.ents``;
 writes ``doc._.entities`` and ``doc.spans["entities"]`` (entities dropped, retyped or added, each kept
@@ -100,10 +102,14 @@ def proposed_probability(role: dict, row: Row) -> float:
 OWN_NAME = "l1:our"
 
 
-def proposes(row: Row, p: float, threshold: float) -> bool:
-    """Does the paper propose the resolver's entity of `row`, the role model giving it `p`: at
-    least `threshold`, or the resolver's proposed name right after "our" (`OWN_NAME`)?"""
-    return p >= threshold or (row.entity.role == "proposed" and OWN_NAME in row.cues)
+def proposes(row: Row, p: float, thresholds: dict) -> bool:
+    """Does the paper propose the resolver's entity of `row`, the role model giving it `p`? The
+    model overrules the resolver only past a threshold of each direction: a name the resolver
+    proposes stays proposed unless `p` is under ``demote``, or it is written right after "our"
+    (`OWN_NAME`); a name it uses becomes proposed at ``promote`` or more."""
+    if row.entity.role == "proposed":
+        return p >= thresholds["demote"] or OWN_NAME in row.cues
+    return p >= thresholds["promote"]
 
 
 def rule_classes(row: Row) -> tuple[int, ...]:
@@ -284,7 +290,7 @@ def retype(doc: Doc, model: dict, role: bool = True) -> None:
             e = r.entity
             e.types = types
             if role_model is not None:
-                e.role = "proposed" if proposes(r, proposed_probability(role_model, r), role_model["threshold"]) else "used"
+                e.role = "proposed" if proposes(r, proposed_probability(role_model, r), role_model["thresholds"]) else "used"
             entities.append(e)
         else:
             e = Entity(name=r.name, types=types, mentions=sorted(r.mentions), sources={Source.TAIL})

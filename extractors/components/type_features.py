@@ -151,9 +151,16 @@ class Row:
 
 #: the proposal cues (resources/proposal_cues.tsv) whose place in a mention's sentence is a role cue
 ROLE_CUE_KINDS = ("verb", "called", "used")
-#: a word right before a name (within 50 characters of its sentence) that presents it as new or the
-#: paper's own: "a novel X", "our X", "the proposed X"
-_NOVEL_BEFORE = rx(r"(?i)\b(?:novel|new|proposed|our)\b")
+
+
+@lru_cache(maxsize=1)
+def _age_words():
+    """Words right before a name (within 50 characters of its sentence) that present it as new or
+    the paper's own ("a novel X", "our X"), or as established ("a standard X", "the popular X"):
+    ``new_words`` and ``old_words`` of resources/word_lists.tsv."""
+    def alternation(name):
+        return "|".join(regex.escape(w).replace("\\-", "[- ]") for w in sorted(resources.word_list(name)))
+    return (rx(rf"(?i)\b(?:{alternation('new_words')})\b"), rx(rf"(?i)\b(?:{alternation('old_words')})\b"))
 
 
 def cue_spans(text: str) -> list[tuple[int, int, str]]:
@@ -169,15 +176,18 @@ def proposal_context(text: str, sents, spans: list, mentions: list) -> list[str]
     """The cues the role model (entity_typer, ``role``) reads beside a candidate's typer cues, all
     about its first mention: ``pc:K:before`` / ``pc:K:after`` a proposal cue of kind K
     (`cue_spans`: "we propose", "called", "we use") in its sentence before / after it, ``nov`` a
-    word presenting it as new or the paper's own right before it (`_NOVEL_BEFORE`), ``pos:N`` the
-    quarter of the text it stands in (0: the first)."""
+    word presenting it as new or the paper's own right before it, ``old`` one presenting it as
+    established (`_age_words`), ``pos:N`` the quarter of the text it stands in (0: the first)."""
     if not mentions:
         return []
     s = min(mentions)[0]
     a, b = sents.at(s)
     out = {f"pc:{kind}:{'before' if y <= s else 'after'}" for x, y, kind in spans if a <= x and y <= b and not x <= s < y}
-    if _NOVEL_BEFORE.search(text, max(a, s - 50), s):
+    new, old = _age_words()
+    if new.search(text, max(a, s - 50), s):
         out.add("nov")
+    if old.search(text, max(a, s - 50), s):
+        out.add("old")
     out.add(f"pos:{min(4 * s // max(len(text), 1), 3)}")
     return sorted(out)
 

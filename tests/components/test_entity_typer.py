@@ -391,7 +391,10 @@ def test_variables_in_math_are_no_names(extractor, text, variables):
      {"pc:verb:after"}, {"pc:verb:before"}),
     # a word that presents it as new, right before it (and "our novel", a proposal cue)
     ("Our novel FooNet reaches 80% accuracy on ImageNet.", "FooNet", {"nov", "pc:verb:before"}, {"pc:used:before"}),
-    ("It outperforms the new FooNet on ImageNet.", "FooNet", {"nov"}, {"pc:verb:before"}),
+    ("It outperforms the new FooNet on ImageNet.", "FooNet", {"nov"}, {"pc:verb:before", "old"}),
+    # ... or as established
+    ("Capsule networks route with a standard routing algorithm (EM-Routing), which is slow.", "EM-Routing",
+     {"old"}, {"nov"}),
     # a naming cue
     ("This leads to a simple scheme called FooNet that needs no labels.", "FooNet", {"pc:called:before"}, set()),
     # only the first mention's sentence counts: the use cue of the first sentence, not the
@@ -435,9 +438,10 @@ def test_role_cases(extractor, resolver_roles, case):
 
 
 def test_shipped_role_model():
-    from extractors.train_typer import ROLE_THRESHOLD
+    from extractors.train_typer import ROLE_THRESHOLDS
     role = ET.load_model()["role"]
-    assert role["threshold"] == ROLE_THRESHOLD and role["weights"]
+    assert role["thresholds"] == ROLE_THRESHOLDS and role["weights"]
+    assert role["thresholds"]["demote"] < role["thresholds"]["promote"]
     # the resolver's role is one cue among the others, and the strongest for "proposed"
     assert role["weights"]["role:proposed"] == max(role["weights"].values())
     cv = ET.load_model()["cross_validated"]["role_f1"]
@@ -448,12 +452,17 @@ def test_role_config():
     with pytest.raises(ValueError, match="role="):
         ET.EntityTyper(role="both")
     row = Row("FooNet", "METHOD", [(0, 6)], cues=["role:proposed"], proposal=["pc:verb:before"])
-    model = {"weights": {"role:proposed": 2.0, "pc:verb:before": 1.0}, "intercept": -2.5, "threshold": 0.5}
+    model = {"weights": {"role:proposed": 2.0, "pc:verb:before": 1.0}, "intercept": -2.5}
     assert ET.proposed_probability(model, row) == pytest.approx(1 / (1 + 2.718281828459045 ** -0.5))
     assert ET.proposed_probability(dict(model, intercept=-1e4), row) == 0.0
-    # a proposed name right after "our" stays proposed whatever the model gives (SPEC: "our method X")
+    # the model overrules the resolver past a threshold of each direction
     from types import SimpleNamespace
-    own = Row("FooNet", "METHOD", [(4, 10)], entity=SimpleNamespace(role="proposed"), cues=["l1:our"])
-    assert ET.proposes(own, 0.1, 0.45) and not ET.proposes(Row(**{**own.__dict__, "cues": ["l1:the"]}), 0.1, 0.45)
-    assert not ET.proposes(Row(**{**own.__dict__, "entity": SimpleNamespace(role="used")}), 0.1, 0.45)
-    assert ET.proposes(Row(**{**own.__dict__, "cues": []}), 0.45, 0.45)
+    th = {"demote": 0.15, "promote": 0.5}
+    mine = Row("FooNet", "METHOD", [(4, 10)], entity=SimpleNamespace(role="proposed"), cues=["l1:the"])
+    theirs = Row(**{**mine.__dict__, "entity": SimpleNamespace(role="used")})
+    assert ET.proposes(mine, 0.2, th) and not ET.proposes(mine, 0.1, th)
+    assert not ET.proposes(theirs, 0.45, th) and ET.proposes(theirs, 0.5, th)
+    # a proposed name right after "our" stays proposed whatever the model gives (SPEC: "our method X")
+    own = Row(**{**mine.__dict__, "cues": ["l1:our"]})
+    assert ET.proposes(own, 0.01, th)
+    assert not ET.proposes(Row(**{**own.__dict__, "entity": SimpleNamespace(role="used")}), 0.01, th)
