@@ -182,23 +182,30 @@ def labelled(records: list[dict], pipes=None) -> list[Labelled]:
     return out
 
 
-def fit(data: list[Labelled]) -> dict:
-    """Multinomial logistic regression over the cues -> {"weights": {cue: [w per class]}, "intercepts"}."""
+def _cue_matrix(cue_lists: list) -> tuple:
+    """(X, names): the binary candidates x cues matrix (scipy CSR) over the cues seen in at least
+    `MIN_COUNT` of `cue_lists`, and those cues in column order (sorted)."""
     import numpy as np
     from scipy.sparse import csr_matrix
-    from sklearn.linear_model import LogisticRegression
     counts: dict[str, int] = {}
-    pairs = [(r.cues, y) for d in data for r, y in zip(d.rows, d.labels) if y is not None]
-    for cues, _ in pairs:
-        for c in cues:
+    for cues in cue_lists:
+        for c in set(cues):
             counts[c] = counts.get(c, 0) + 1
     names = sorted(c for c, n in counts.items() if n >= MIN_COUNT)
     index = {c: i for i, c in enumerate(names)}
     indptr, cols = [0], []
-    for cues, _ in pairs:
-        cols += sorted(index[c] for c in cues if c in index)
+    for cues in cue_lists:
+        cols += sorted({index[c] for c in cues if c in index})
         indptr.append(len(cols))
-    X = csr_matrix((np.ones(len(cols)), cols, indptr), shape=(len(pairs), len(names)))
+    return csr_matrix((np.ones(len(cols)), cols, indptr), shape=(len(cue_lists), len(names))), names
+
+
+def fit(data: list[Labelled]) -> dict:
+    """Multinomial logistic regression over the cues -> {"weights": {cue: [w per class]}, "intercepts"}."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+    pairs = [(r.cues, y) for d in data for r, y in zip(d.rows, d.labels) if y is not None]
+    X, names = _cue_matrix([cues for cues, _ in pairs])
     y = np.array([lab for _, lab in pairs])
     clf = LogisticRegression(C=C, max_iter=3000, tol=1e-6).fit(X, y)
     coef = np.zeros((len(CLASSES), len(names)))
@@ -218,20 +225,9 @@ def fit_role(data: list[Labelled]) -> dict:
     """Binary logistic regression over a resolver entity's typer cues and proposal cues (the
     candidates with a role label) -> {"weights": {cue: w}, "intercept"}."""
     import numpy as np
-    from scipy.sparse import csr_matrix
     from sklearn.linear_model import LogisticRegression
     pairs = [(r.cues + r.proposal, y) for d in data for r, y in zip(d.rows, d.roles) if y is not None]
-    counts: dict[str, int] = {}
-    for cues, _ in pairs:
-        for c in set(cues):
-            counts[c] = counts.get(c, 0) + 1
-    names = sorted(c for c, n in counts.items() if n >= MIN_COUNT)
-    index = {c: i for i, c in enumerate(names)}
-    indptr, cols = [0], []
-    for cues, _ in pairs:
-        cols += sorted({index[c] for c in cues if c in index})
-        indptr.append(len(cols))
-    X = csr_matrix((np.ones(len(cols)), cols, indptr), shape=(len(pairs), len(names)))
+    X, names = _cue_matrix([cues for cues, _ in pairs])
     clf = LogisticRegression(C=C, max_iter=3000, tol=1e-6).fit(X, np.array([y for _, y in pairs]))
     weights = {c: round(float(w), 6) for c, w in zip(names, clf.coef_[0]) if round(float(w), 6)}
     return {"weights": weights, "intercept": round(float(clf.intercept_[0]), 6)}

@@ -2019,5 +2019,5 @@ def written_as_own(text: str, start: int) -> bool:
     cues = _tables()[2]
     lo = max(0, start - 80)
     end = _CUE_GAP.search(text, lo, start).start()
-    return any(m.end() == end for kind in ("verb", "called", "our") for cue in cues.get(kind, [])
+    return any(m.end() == end for kind in SCANNED_KINDS for cue in cues.get(kind, [])
                for m in cue.finditer(text, lo, end))
