@@ -172,12 +172,29 @@ def cue_spans(text: str) -> list[tuple[int, int, str]]:
                   for m in (scanned[kind] if kind in scanned else (m for c in cues.get(kind, ()) for m in c.finditer(text))))
 
 
+#: the opening of an apposition right after a name: a comma, bracket, colon or dash and an article
+#: (", a new benchmark", " (the standard ...")
+_APPOSITION = rx(r"\s*[,(:\u2013\u2014]\s*(?:(?:a|an|the)\s+)?")
+
+
+#: a citation: an author-year or numbered reference ("Smith et al. (2019)", "(Devlin et al., 2019)",
+#: "[12, 14]"), which marks a name as someone else's
+_CITATION = rx(r"""(?x)
+    \bet\s+al\b                                   # "Smith et al."
+    | \(\s*[\p{Lu}][^()]{0,40}?(?:19|20)\d\d[a-z]?\s*\)   # "(Smith and Jones, 2019)"
+    | \((?:19|20)\d\d[a-z]?\)                        # "(2019)"
+    | \[\s*[1-9]\d{0,2}(?:\s*[,\u2013-]\s*\d{1,3})*\s*\]   # "[12]", "[3, 5-7]" (not an interval "[0, 1]")
+""")
+
+
 def proposal_context(text: str, sents, spans: list, mentions: list) -> list[str]:
     """The cues the role model (entity_typer, ``role``) reads beside a candidate's typer cues, all
     about its first mention: ``pc:K:before`` / ``pc:K:after`` a proposal cue of kind K
     (`cue_spans`: "we propose", "called", "we use") in its sentence before / after it, ``nov`` a
     word presenting it as new or the paper's own right before it, ``old`` one presenting it as
-    established (`_age_words`), ``pos:N`` the quarter of the text it stands in (0: the first)."""
+    established (`_age_words`), ``nov:after`` / ``old:after`` such a word opening an apposition
+    right after it ("MCPMark, a new benchmark"), ``cite:before`` / ``cite:after`` a citation in its
+    sentence before it / within 40 characters after it (`_CITATION`), ``pos:N`` the quarter of the text it stands in (0: the first)."""
     if not mentions:
         return []
     s = min(mentions)[0]
@@ -188,6 +205,16 @@ def proposal_context(text: str, sents, spans: list, mentions: list) -> list[str]
         out.add("nov")
     if old.search(text, max(a, s - 50), s):
         out.add("old")
+    if _CITATION.search(text, a, s):
+        out.add("cite:before")
+    if _CITATION.search(text, min(mentions)[1], min(b, min(mentions)[1] + 40)):
+        out.add("cite:after")
+    after = _APPOSITION.match(text, min(mentions)[1], b)
+    if after:
+        if new.search(text, after.end(), min(b, after.end() + 12)):
+            out.add("nov:after")
+        if old.search(text, after.end(), min(b, after.end() + 12)):
+            out.add("old:after")
     out.add(f"pos:{min(4 * s // max(len(text), 1), 3)}")
     return sorted(out)
 

@@ -397,6 +397,20 @@ def test_variables_in_math_are_no_names(extractor, text, variables):
      {"old"}, {"nov"}),
     # a naming cue
     ("This leads to a simple scheme called FooNet that needs no labels.", "FooNet", {"pc:called:before"}, set()),
+    # a naming cue: "titled" names what follows, as "called" does
+    ("Our approach, titled Sparse Additive Models (SPAM), scales to large inputs.", "SPAM", {"pc:called:before"}, set()),
+    # a word that presents it as new or established, opening an apposition right after it
+    ("We evaluate frontier models on MCPMark, a new benchmark of 127 tasks.", "MCPMark", {"nov:after"},
+     {"nov", "old:after"}),
+    ("We compare with FooNet (the standard model for this task) and find it slow.", "FooNet", {"old:after"},
+     {"nov:after"}),
+    ("FooNet and a new sampler are compared.", "FooNet", set(), {"nov:after"}),   # no apposition
+    # a citation before it in its sentence or right after it: someone else's name
+    ("Smith et al. (2019) proposed a distance measure, which we refer to as ZQ-Dist, for graphs.", "ZQ-Dist",
+     {"cite:before", "pc:called:before"}, {"cite:after"}),
+    ("We fine-tune BERT (Devlin et al., 2019) on ten tasks.", "BERT", {"cite:after"}, {"cite:before"}),
+    ("As in [3, 5-7], FooNet maps inputs to scores in [0, 1].", "FooNet", {"cite:before"}, {"cite:after"}),
+    ("FooNet maps inputs to scores in [0, 1] (see the appendix).", "FooNet", set(), {"cite:after", "cite:before"}),
     # only the first mention's sentence counts: the use cue of the first sentence, not the
     # proposal of the second; its place in the text
     ("Graph networks are slow. Prior work adopts GraphSAGE for sampling. We propose a faster sampler "
