@@ -223,7 +223,7 @@ def rows(doc: Doc) -> list[Row]:
     """The typer's candidates of a Doc: the resolver's entities, then the long-tail groups."""
     text = doc_text(doc)
     sents = doc_sentences(doc)
-    ents = [(e.start_char, e.end_char, e.label_) for e in doc.ents]
+    ents = [(e.start_char, e.end_char, e.label_) for e in doc.ents]   # sorted, never overlapping
     typed = sorted((s, t, e.types[0]) for e in doc._.entities or [] for s, t in e.mentions)
     starts = [s for s, _, _ in typed]
     ends = sorted((t, s, typ) for s, t, typ in typed)
@@ -232,7 +232,7 @@ def rows(doc: Doc) -> list[Row]:
     title_words = f" {' '.join(_WORD.findall(title.casefold()))} " if isinstance(title, str) else ""
     marks = doc._.marks or ()
     math = [(a, b) for a, b, kind in marks if kind == "math"]
-    ctx = (text, sents, ents, typed, starts, ends, title_words,
+    ctx = (text, sents, (ents, [b for _, b, _ in ents]), typed, starts, ends, title_words,
            (math, [(a, b) for a, b, kind in marks if kind != "math"]) if math else None)
     out = []
     spans = cue_spans(text) if doc._.entities else []
@@ -288,7 +288,7 @@ def _in_math(mentions: list, math: tuple) -> bool:
 
 
 def _common(ctx: tuple, r: Row) -> list[str]:
-    text, sents, ents, typed, starts, ends, title_words, math = ctx
+    text, sents, (ents, ent_ends), typed, starts, ends, title_words, math = ctx
     cues = ["rule:" + r.rule]
     if math is not None and _in_math(r.mentions, math):
         cues.append("math")
@@ -337,7 +337,10 @@ def _common(ctx: tuple, r: Row) -> list[str]:
                 cues.append("sent:first")
             if i == last:
                 cues.append("sent:last")
-        cues += ["ner:" + lab for a, b, lab in ents if a < t and s < b]
+        k = bisect_right(ent_ends, s)   # the NER's entities over the mention: from the first ending after it
+        while k < len(ents) and ents[k][0] < t:
+            cues.append("ner:" + ents[k][2])
+            k += 1
         cues += _neighbour_heads(text, s, t)
     cues.append(f"m:{min(len(r.mentions), 3)}")
     return sorted(set(cues))
