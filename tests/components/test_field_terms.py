@@ -44,7 +44,7 @@ def test_term_key_folds_case_and_separators(words, sep):
     (["GNN", "graph neural network"], True),
     (["SDE", "stochastic differential equation"], True),
     (["KD", "Knowledge Distillation"], True),
-    (["BB", "branch and bound"], True),
+    (["PnP", "plug and play"], True),                        # a function word inside
     (["FocalNets", "Focal Modulation Networks"], False),      # coined: one abstract's own
     (["EGSDE", "energy-guided stochastic differential equations"], False),
     (["GNN"], False),                                         # a short form alone is not a long form
@@ -102,8 +102,9 @@ def test_the_table_is_sorted_keyed_and_counted():
     rows = resources.rows("field_terms.tsv")
     # a floor against a truncated table, not a target: each annotation round drawn leaves the
     # counted pool, and the table shrinks with it (546 terms in the sixty-second session, 484 in
-    # the sixty-fourth); data/build_field_terms.py --check says whether it is up to date
-    assert len(rows) > 400
+    # the sixty-fourth, 394 in the sixty-seventh); data/build_field_terms.py --check says whether
+    # it is up to date
+    assert len(rows) > 300
     assert [r[0] for r in rows] == sorted({r[0] for r in rows})
     for term, abstracts, written, lower in rows:
         assert term_key(term) == term and MIN_ABSTRACTS <= int(abstracts) <= int(written)
