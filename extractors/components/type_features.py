@@ -194,10 +194,11 @@ def proposal_context(text: str, sents, spans: list, mentions: list) -> list[str]
     word presenting it as new or the paper's own right before it, ``old`` one presenting it as
     established (`_age_words`), ``nov:after`` / ``old:after`` such a word opening an apposition
     right after it ("MCPMark, a new benchmark"), ``cite:before`` / ``cite:after`` a citation in its
-    sentence before it / within 40 characters after it (`_CITATION`), ``pos:N`` the quarter of the text it stands in (0: the first)."""
+    sentence before it / within 40 characters after it (`_CITATION`), ``pos:N`` the quarter of the
+    text it stands in (0: the first)."""
     if not mentions:
         return []
-    s = min(mentions)[0]
+    s, e = min(mentions)
     a, b = sents.at(s)
     out = {f"pc:{kind}:{'before' if y <= s else 'after'}" for x, y, kind in spans if a <= x and y <= b and not x <= s < y}
     new, old = _age_words()
@@ -207,9 +208,9 @@ def proposal_context(text: str, sents, spans: list, mentions: list) -> list[str]
         out.add("old")
     if _CITATION.search(text, a, s):
         out.add("cite:before")
-    if _CITATION.search(text, min(mentions)[1], min(b, min(mentions)[1] + 40)):
+    if _CITATION.search(text, e, min(b, e + 40)):
         out.add("cite:after")
-    after = _APPOSITION.match(text, min(mentions)[1], b)
+    after = _APPOSITION.match(text, e, b)
     if after:
         if new.search(text, after.end(), min(b, after.end() + 12)):
             out.add("nov:after")
