@@ -68,15 +68,16 @@ DRAWS = {1: (1302, [450, 300]), 2: (1303, [120, 80]), 3: (1304, [120, 80]), 4: (
          9: (1310, [120, 80]), 10: (1311, [120, 80]), 11: (1312, [120, 80]), 12: (1313, [120, 80]),
          13: (1314, [120, 80]), 14: (1315, [120, 80]),
          15: (1316, [120, 80]), 16: (1317, [120, 80]),
-         17: (1318, [120, 80]), 18: (1319, [120, 80])}
+         17: (1318, [120, 80]), 18: (1319, [120, 80]),
+         19: (1320, [120, 80])}
 FIRST_BATCH = {2: 16, 3: 20, 4: 24, 5: 28, 6: 32, 7: 36, 8: 40, 9: 44, 10: 48, 11: 52, 12: 56, 13: 60, 14: 64,
-               15: 68, 16: 72, 17: 76, 18: 80}
+               15: 68, 16: 72, 17: 76, 18: 80, 19: 84}
 AGREEMENT = {3: "agreement44.jsonl", 4: "agreement56.jsonl", 5: "agreement57.jsonl", 6: "agreement58.jsonl",
              7: "agreement59.jsonl", 8: "agreement60.jsonl", 9: "agreement60b.jsonl", 10: "agreement61.jsonl",
              11: "agreement62.jsonl", 12: "agreement63.jsonl", 13: "agreement63b.jsonl",
              14: "agreement64.jsonl", 15: "agreement65.jsonl",
              16: "agreement66.jsonl", 17: "agreement67.jsonl",
-             18: "agreement68.jsonl"}
+             18: "agreement68.jsonl", 19: "agreement69.jsonl"}
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 POOLS = [SHARED / "corpus" / "abstracts.jsonl", SHARED / "corpus" / "neurips2023.jsonl"]
