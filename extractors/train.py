@@ -51,9 +51,10 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Iterable, Optional, Sequence
+from typing import IO, Any, Iterable, Iterator, Optional, Sequence
 
 import regex
 import spacy
@@ -61,6 +62,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, DocBin, Span
 
 from . import tokenizer as _tokenizer  # noqa: F401  (registers extractors.ml_tokenizer.v1)
+from .components.field_terms import left_out
 from .models import TYPE_OF_FIELD
 from .normalize import normalize
 
@@ -498,6 +500,15 @@ class Pipelines:
 
     def for_record(self, record: dict):
         return self.get(self.folds.model_for(record) if self.folds else None)
+
+    @contextmanager
+    def record(self, record: dict) -> Iterator:
+        """The pipeline for a training record (`for_record`), with the field-term table read
+        without the record's own abstract for as long as the block runs: the table counted every
+        training record (data/build_field_terms.py), and a feature must not credit its own text
+        (`field_terms.left_out`)."""
+        with left_out(record["text"]):
+            yield self.for_record(record)
 
     def get(self, model: Optional[str] = None):
         if model not in self._made:

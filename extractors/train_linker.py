@@ -64,25 +64,26 @@ def groups_of(records: list[dict], pipes: Optional[Pipelines] = None) -> list[Gr
     pipes = pipes or Pipelines(None, linker="rules")
     out: list[Group] = []
     for ri, g in enumerate(records):
-        norm, doc = pipes.for_record(g).analyse(g["text"], g.get("title"))
-        ctx = Context.of(norm.clean, doc._.numbers or [], doc._.entities or [], doc._.held_metrics or [],
-                         doc_sentences(doc))
-        amap = alias_map(g)
-        golds = [(r, gold_span(g["text"], r)) for r in g.get("results") or [] if not r.get("optional")]
-        used = set()
-        for n in ctx.numbers:
-            span = norm.to_raw(n.start, n.end)
-            hit = next((i for i, (r, gs) in enumerate(golds) if i not in used and gs
-                        and span[0] < gs[1] and gs[0] < span[1] and value_matches(n.value, r.get("value"))), None)
-            if hit is None:
-                continue
-            used.add(hit)
-            gr = golds[hit][0]
-            for attr in (a for a in ATTRIBUTES if n.kind in SCORED_KINDS[a]):
-                gold = (subjects_of(gr) or [None])[0] if attr == "subject" else gr.get(attr)
-                grp = _group(ri, ctx, n, attr, gold, amap)
-                if grp is not None:
-                    out.append(grp)
+        with pipes.record(g) as ex:   # the field-term table without this abstract, features included
+            norm, doc = ex.analyse(g["text"], g.get("title"))
+            ctx = Context.of(norm.clean, doc._.numbers or [], doc._.entities or [], doc._.held_metrics or [],
+                             doc_sentences(doc))
+            amap = alias_map(g)
+            golds = [(r, gold_span(g["text"], r)) for r in g.get("results") or [] if not r.get("optional")]
+            used = set()
+            for n in ctx.numbers:
+                span = norm.to_raw(n.start, n.end)
+                hit = next((i for i, (r, gs) in enumerate(golds) if i not in used and gs
+                            and span[0] < gs[1] and gs[0] < span[1] and value_matches(n.value, r.get("value"))), None)
+                if hit is None:
+                    continue
+                used.add(hit)
+                gr = golds[hit][0]
+                for attr in (a for a in ATTRIBUTES if n.kind in SCORED_KINDS[a]):
+                    gold = (subjects_of(gr) or [None])[0] if attr == "subject" else gr.get(attr)
+                    grp = _group(ri, ctx, n, attr, gold, amap)
+                    if grp is not None:
+                        out.append(grp)
     return out
 
 

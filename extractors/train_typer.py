@@ -176,7 +176,8 @@ def labelled(records: list[dict], pipes=None) -> list[Labelled]:
     pipes = pipes or Pipelines(None, typer="rules")
     out = []
     for i, rec in enumerate(records):
-        rs = candidates_of(pipes.for_record(rec), rec["text"], rec.get("title"))
+        with pipes.record(rec) as ex:
+            rs = candidates_of(ex, rec["text"], rec.get("title"))
         gold = _gold_keys(rec)
         out.append(Labelled(i, rs, [label(r, gold) for r in rs], [role_label(r, gold) for r in rs]))
     return out
@@ -338,13 +339,12 @@ def cross_validate(records: list[dict], data: list[Labelled], pipes=None) -> tup
     for m in models.values():
         m["role"]["thresholds"] = dict(ROLE_THRESHOLDS)
     pipes = pipes or Pipelines(None, typer="rules")
-    off = [_record(pipes.for_record(r), r) for r in records]
+    off = [_record(pipes, r) for r in records]
     on = [None] * len(records)
     for k, _, test in _folds(data):
         for d in test:
-            ex = pipes.for_record(records[d.record])
-            _typer_of(ex).model = dict(models[k], margins=margins, floor=FLOOR)
-            on[d.record] = _record(ex, records[d.record])
+            _typer_of(pipes.for_record(records[d.record])).model = dict(models[k], margins=margins, floor=FLOOR)
+            on[d.record] = _record(pipes, records[d.record])
     for ex in pipes.all():
         _typer_of(ex).model = None   # built off: leave them so
     f_off, f_on = _fields(records, off), _fields(records, on)
@@ -357,9 +357,11 @@ def _typer_of(ex):
     return ex.nlp.get_pipe("entity_typer")
 
 
-def _record(ex, rec: dict) -> dict:
-    """The pipeline's record of a gold record's text, its title given as a run gives it."""
-    return json.loads(ex.extract(rec["text"], title=rec.get("title")).model_dump_json())
+def _record(pipes, rec: dict) -> dict:
+    """The record its pipeline (`pipes`, train.Pipelines) makes of a gold record's text, its title
+    given as a run gives it."""
+    with pipes.record(rec) as ex:
+        return json.loads(ex.extract(rec["text"], title=rec.get("title")).model_dump_json())
 
 
 def _fields(golds: list[dict], preds: list[dict]) -> dict:

@@ -73,6 +73,10 @@ _LEAD_STOP = resources.word_list("acronym_lead_stop")
 #: radiance fields (ConRad)", "optimization-based ... (MVASTO)")
 _LEAD_COMPOUND = rx(r"\p{L}+[-‐](?:based|constrained|conditioned|guided|driven|aware)")
 _SHORT = rx(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.^]{0,11}$")
+#: a lower-case initialism of three letters or more, each letter followed by a dot (the last one
+#: perhaps not): "i.i.d.", "i.i.d", "w.r.t."; a short form only where each letter starts a word of
+#: the long form, one each (`_dotted_initials`)
+_DOTTED = rx(r"(?:\p{Ll}\.){2,}\p{Ll}\.?")
 _WORDS = rx(r"[\p{L}\p{N}](?:[\p{L}\p{N}]|['’](?=\p{L}))*(?:[-‐/][\p{L}\p{N}]+)*")  # an apostrophe inside a word only: not "models'"
 _PAREN = rx(r"\(([^()]{1,80})\)")
 _APPOSITION = rx(r"(?<![\p{L}\p{N}\-])(\p{Lu}[\p{L}\p{N}\-]{1,11})[,:]\s+(?:(?:a|an|the)\s+)?(?=\p{L})")
@@ -114,13 +118,16 @@ class AcronymMatch:
 
 
 def is_short_form(s: str) -> bool:
-    """A short form: one token, mostly capitals ("CNN", "FedMatch", "S^2GC"), or a word and such
-    a token ("Neural ODEs", "offline MARL", "Rand PR")."""
+    """A short form: one token, mostly capitals ("CNN", "FedMatch", "S^2GC"), a word and such
+    a token ("Neural ODEs", "offline MARL", "Rand PR"), or lower-case initials with dots
+    ("i.i.d.", `_DOTTED`)."""
     s = s.strip()
     two = s.split()
     if len(two) == 2:
         return any(sum(c.isupper() for c in t) >= 2 and is_short_form(t) for t in two) \
             and all(t.isalpha() for t in two)
+    if _DOTTED.fullmatch(s):
+        return True
     if not _SHORT.match(s) or len(s) < 2:
         return False
     letters = [c for c in s if c.isalpha()]
@@ -349,6 +356,13 @@ def _after_last_comma(text: str, short: str, words: list[tuple[int, int, str]],
     return cuts[-1] + tail.first, cuts[-1] + tail.last, tail.initials
 
 
+def _initials_only_words(short: str, words: list[tuple[int, int, str]]) -> bool:
+    """Does every letter of `short` start one of `words`, one each, no content word left out
+    ("independent and identically distributed (i.i.d.)": the function word "and" gives none)?"""
+    a = align(short, words)
+    return a is not None and a.initials == a.units and not a.missing and not a.trailing
+
+
 def _initials_only(text: str, short: str, span: tuple[int, int]) -> bool:
     """Does a lower-case long form (`span`) spell an all-capital short form of three letters or
     more (a plural "s" aside) with the first letter of each of its words or word parts, one each,
@@ -481,7 +495,7 @@ def find_acronyms(text: str, sents: Optional[Sentences] = None, marked: frozense
             a = sum(1 for c in short if c.isalnum())
             words = _words_before(view, m.start(), min(a + 5, 2 * a), sents)
             k = best_long_form(short, words) if not word_like else _word_like_long_form(short, words)
-            if k is None:
+            if k is None or _DOTTED.fullmatch(short) and not _initials_only_words(short, words[k[0]:k[1] + 1]):
                 continue
             if not word_like:
                 k = _after_last_comma(view, short, words, k)
