@@ -102,9 +102,9 @@ def test_the_table_is_sorted_keyed_and_counted():
     least as often as abstracts write it, lower case at most that often; sorted, unique; the
     generic terms are the rows mostly written in lower case."""
     rows = resources.rows("field_terms.tsv")
-    # a floor against a truncated table, not a target (938 terms in the sixty-eighth session, when
-    # the training records began to count); data/build_field_terms.py --check says whether it is
-    # up to date
+    # a floor against a truncated table, not a target (934 terms at the end of the sixty-eighth
+    # session, when the training records began to count); data/build_field_terms.py --check says
+    # whether it is up to date
     assert len(rows) > 800
     assert [r[0] for r in rows] == sorted({r[0] for r in rows})
     for term, abstracts, written, lower, defined in rows:
