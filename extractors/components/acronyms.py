@@ -21,6 +21,8 @@ Definitions found on the clean text (so a long form split by markup, such as
   directed acyclic graph neural network, DAGNN, an architecture");
 - ``SHORT, long form`` / ``SHORT: long form`` — an appositive ("REAP, Router-weighted Expert
   Activation Pruning", "CoLLAT: Contrastive Locked Language and Audio Tuning").
+A short form has a capital; lower-case initials with dots are one too where every letter starts a
+word of the long form, one each ("independent and identically distributed (i.i.d.)": `_DOTTED`).
 Every short form of a parenthesis is read ("Layer Normalization (LayerNorm, LN)"), after a cue
 inside it ("(named H3T)", "(coined as TCD)", "(a.k.a., RecForest)") and without quotes around it;
 a capitalised word alone in one is read too, under a stricter
