@@ -12,7 +12,8 @@
    records count; the entity typer and the link scorer learn from each of them with its own
    contribution taken back out (`field_terms.left_out`, from the `defined` column), so that no
    training record's features credit its own text either. Every training record must be a corpus
-   abstract (checked: an error names the file and line of one that is not).
+   abstract, its text as the corpus writes it (checked: an error names the file and line of one
+   that is not).
 2. Read the acronym definitions of the rest with the pipeline's own finder
    (`acronyms.find_acronyms`, on the normalised text): their long forms are the candidate terms.
 3. Count, for each candidate (`field_terms.term_key`), the abstracts of the rest that write it or
@@ -61,8 +62,8 @@ def annotated_ids() -> set[str]:
     return ids
 
 
-def trained_records() -> dict[str, tuple[Path, int]]:
-    """id -> (file, line) of every record the learned parts train on: the files
+def trained_records() -> dict[str, tuple[Path, int, str]]:
+    """id -> (file, line, text) of every record the learned parts train on: the files
     `extractors.train.annotation_files` takes from data/annotations and data/results (held-out
     sets and agreement passes left out; pending rounds and batches are in sub-folders)."""
     from extractors.train import annotation_files
@@ -71,7 +72,8 @@ def trained_records() -> dict[str, tuple[Path, int]]:
         with open(path, encoding="utf-8") as fh:
             for n, line in enumerate(fh, 1):
                 if line.strip():
-                    out.setdefault(json.loads(line)["id"], (path, n))
+                    rec = json.loads(line)
+                    out.setdefault(rec["id"], (path, n, rec["text"]))
     return out
 
 
@@ -92,12 +94,13 @@ def build(corpora: list[Path]) -> str:
                 if item["id"] in left:
                     skipped += 1
                 else:
-                    seen_ids.add(item["id"])
+                    if item["id"] in trained and trained[item["id"]][2] == item["abstract"]:
+                        seen_ids.add(item["id"])   # counted as the training record's own text
                     texts.append(normalize(item["abstract"]).clean)
-    stray = sorted((str(p.relative_to(ROOT)), n) for rid, (p, n) in trained.items() if rid not in seen_ids)
+    stray = sorted((str(p.relative_to(ROOT)), n) for rid, (p, n, _) in trained.items() if rid not in seen_ids)
     if stray:
-        sys.exit(f"{stray[0][0]}:{stray[0][1]}: a training record that is no corpus abstract "
-                 f"({len(stray)} in all): its own contribution could not be taken back out")
+        sys.exit(f"{stray[0][0]}:{stray[0][1]}: a training record that is no corpus abstract, or whose text "
+                 f"differs from it ({len(stray)} in all): its own contribution could not be taken back out")
     definers: Counter = Counter()    # abstracts that define the term
     for text in texts:
         definers.update({term_key(a.long) for a in find_acronyms(text)})

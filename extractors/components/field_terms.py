@@ -116,7 +116,8 @@ def _shipped_automaton():
 def written_terms(text: str) -> list[tuple[int, int]]:
     """Where `text` writes a field term of resources/field_terms.tsv: at each place the longest,
     left to right, without overlaps."""
-    gone = _left_out.get().gone if _left_out.get() else frozenset()
+    out = _left_out.get()
+    gone = out.gone if out else frozenset()
     spans = sorted({(s, e) for s, e, t in find_written(text, _shipped_automaton()) if t not in gone},
                    key=lambda se: (se[0], -se[1]))
     out, last = [], 0

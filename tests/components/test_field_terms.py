@@ -171,3 +171,25 @@ def test_left_out_is_the_table_built_without_the_abstract(tmp_path, monkeypatch,
         assert {t for t in full if is_generic_term([t])} == generic
     assert {t for t in full if is_field_term([t])} == set(full)     # the block ends: the whole table again
 
+
+
+def test_a_training_record_the_corpus_does_not_hold_stops_the_build(tmp_path, monkeypatch):
+    """Leave-one-out takes a training record's own text back out of the counts, so every training
+    record must be a corpus abstract, written as the corpus writes it: else the build stops, naming
+    the file and line."""
+    spec = importlib.util.spec_from_file_location("build_field_terms", BUILD)
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"id": f"a{i}", "abstract": t}) + "\n" for i, t in enumerate(_CORPUS)),
+                      encoding="utf-8")
+    part = build.ROOT / "data" / "annotations" / "part_9.jsonl"
+    monkeypatch.setattr(build, "annotated_ids", lambda: set())
+    monkeypatch.setattr(build, "trained_records", lambda: {"a0": (part, 1, _CORPUS[0])})
+    assert build.build([corpus]).count("\n") > 8                  # its own text: counted, fine
+    monkeypatch.setattr(build, "trained_records", lambda: {"a0": (part, 1, _CORPUS[0] + " ")})
+    with pytest.raises(SystemExit, match=r"data/annotations/part_9\.jsonl:1: a training record"):
+        build.build([corpus])
+    monkeypatch.setattr(build, "trained_records", lambda: {"zz": (part, 7, "not in the corpus")})
+    with pytest.raises(SystemExit, match=r"part_9\.jsonl:7: .*\(1 in all\)"):
+        build.build([corpus])
