@@ -77,7 +77,7 @@ _LEAD_COMPOUND = rx(r"\p{L}+[-‐](?:based|constrained|conditioned|guided|driven
 _SHORT = rx(r"^(?=.*\p{Lu})[\p{L}\p{N}][\p{L}\p{N}\-+&/.^]{0,11}$")
 #: a lower-case initialism of three letters or more, each letter followed by a dot (the last one
 #: perhaps not): "i.i.d.", "i.i.d", "w.r.t."; a short form only where each letter starts a word of
-#: the long form, one each (`_dotted_initials`)
+#: the long form, one each (`_initials_only_words`)
 _DOTTED = rx(r"(?:\p{Ll}\.){2,}\p{Ll}\.?")
 _WORDS = rx(r"[\p{L}\p{N}](?:[\p{L}\p{N}]|['’](?=\p{L}))*(?:[-‐/][\p{L}\p{N}]+)*")  # an apostrophe inside a word only: not "models'"
 _PAREN = rx(r"\(([^()]{1,80})\)")
@@ -374,8 +374,7 @@ def _initials_only(text: str, short: str, span: tuple[int, int]) -> bool:
     bare = short[:-1] if short.endswith("s") else short
     if len(bare) < 3 or not bare.isupper() or not bare.isalpha():
         return False
-    a = align(bare, words_in(text, *span))
-    return a is not None and a.initials == a.units and not a.missing and not a.trailing
+    return _initials_only_words(bare, words_in(text, *span))
 
 
 def _long_form_ending_at(text: str, short: str, end: int, sents: Sentences, min_initials: int = 0,
