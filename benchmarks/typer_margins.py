@@ -11,7 +11,8 @@ script answers the question the fixed margins were chosen by: it trains the type
 models exactly as the training does (`train_typer.labelled`, `fit`, `fit_role`, the same folds,
 each record run with a NER that never saw it), then, first at the fixed margins and then for each
 value of each margin named by `--vary` (the others at their fixed values), runs every record with
-the model of the fold that left it out and prints precision, recall and F1 per field (`--fields`).
+the model of the fold that left it out (`train_typer.fold_models`, `out_of_fold_records`, as the
+training's cross-validation does) and prints precision, recall and F1 per field (`--fields`).
 Nothing is written. The labelling and the fold models take about four minutes; each value about
 one more.
 
@@ -52,22 +53,13 @@ def main() -> None:
     _, records, _ = training_set(None, T.DEFAULT_DATA)
     pipes = Pipelines(folds_for(records, None), typer="rules")
     data = T.labelled(records, pipes)
-    models = {}
-    for k, train, _ in T._folds(data):
-        m = T.fit(train)
-        m["role"] = dict(T.fit_role(train), thresholds=dict(T.ROLE_THRESHOLDS))
-        models[k] = m
+    models = T.fold_models(data)
     print(f"{len(records)} records; fixed margins {T.FIXED_MARGINS}")
     print("| margin | " + " | ".join(f"{f} P / R / F1" for f in args.fields) + " |")
     print("|---" * (len(args.fields) + 1) + "|")
     for kind, v in [(None, None)] + grid:
         margins = dict(T.FIXED_MARGINS, **({kind: v} if kind else {}))
-        preds = [None] * len(records)
-        for k, _, test in T._folds(data):
-            for d in test:
-                T._typer_of(pipes.for_record(records[d.record])).model = dict(models[k], margins=margins,
-                                                                              floor=T.FLOOR)
-                preds[d.record] = T._record(pipes, records[d.record])
+        preds = T.out_of_fold_records(records, data, models, margins, pipes)
         f = T._fields(records, preds)
         cells = [f"{f[x]['p']:.3f} / {f[x]['r']:.3f} / **{f[x]['f1']:.4f}**" for x in args.fields]
         print(f"| {f'{kind} {v:g}' if kind else 'fixed'} | " + " | ".join(cells) + " |", flush=True)

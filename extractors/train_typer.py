@@ -320,16 +320,14 @@ def cross_validate(records: list[dict], data: list[Labelled], pipes=None) -> tup
     pipeline run on each fold with that fold's model, typer off vs on; and those records, typer
     on (out of fold: each made by a model that never saw it), in the order of `records`."""
     oof: dict[int, list] = {}
-    models = {}
+    models = fold_models(data)
     probs: dict[tuple[int, int], float] = {}
-    for k, train, test in _folds(data):
-        m = fit(train)
-        m["role"] = role = fit_role(train)
-        models[k] = m
+    for k, _, test in _folds(data):
+        m = models[k]
         for d in test:
             oof[d.record] = [scores(m, r.cues) for r in d.rows]
             for j, r in enumerate(d.rows):
-                probs[d.record, j] = proposed_probability(role, r)
+                probs[d.record, j] = proposed_probability(m["role"], r)
     ordered = sorted(data, key=lambda d: d.record)
     all_scores = [oof[d.record] for d in ordered]
     off_f1 = _f1(ordered, all_scores, {"retype": 1e9, "drop": 1e9, "add": 1e9})
@@ -343,20 +341,38 @@ def cross_validate(records: list[dict], data: list[Labelled], pipes=None) -> tup
                           "learned": round(_role_f1(ordered, all_scores, probs, ROLE_THRESHOLDS), 4),
                           "thresholds": ROLE_THRESHOLDS,
                           "search": {"thresholds": picked, "f1": round(picked_f1, 4)}}}
-    for m in models.values():
-        m["role"]["thresholds"] = dict(ROLE_THRESHOLDS)
     pipes = pipes or Pipelines(None, typer="rules")
     off = [_record(pipes, r) for r in records]
-    on = [None] * len(records)
-    for k, _, test in _folds(data):
-        for d in test:
-            _typer_of(pipes.for_record(records[d.record])).model = dict(models[k], margins=margins, floor=FLOOR)
-            on[d.record] = _record(pipes, records[d.record])
-    for ex in pipes.all():
-        _typer_of(ex).model = None   # built off: leave them so
+    on = out_of_fold_records(records, data, models, margins, pipes)
     f_off, f_on = _fields(records, off), _fields(records, on)
     report["fields"] = {f: {"off": f_off[f], "on": f_on[f]} for f in f_off}
     return margins, report, on
+
+
+def fold_models(data: list[Labelled]) -> dict[int, dict]:
+    """The typer's model of each cross-validation fold (`_folds`), fitted on the other folds: the
+    types (`fit`) and the role model (`fit_role`, at `ROLE_THRESHOLDS`)."""
+    models = {}
+    for k, train, _ in _folds(data):
+        m = fit(train)
+        m["role"] = dict(fit_role(train), thresholds=dict(ROLE_THRESHOLDS))
+        models[k] = m
+    return models
+
+
+def out_of_fold_records(records: list[dict], data: list[Labelled], models: dict[int, dict], margins: dict,
+                        pipes) -> list[dict]:
+    """The record the pipeline makes of each training record with the typer model of the fold that
+    left it out (`fold_models`) deciding at `margins`, in the order of `records`; the pipelines'
+    typers are left off, as they were built."""
+    out: list = [None] * len(records)
+    for k, _, test in _folds(data):
+        for d in test:
+            _typer_of(pipes.for_record(records[d.record])).model = dict(models[k], margins=margins, floor=FLOOR)
+            out[d.record] = _record(pipes, records[d.record])
+    for ex in pipes.all():
+        _typer_of(ex).model = None
+    return out
 
 
 def _typer_of(ex):
