@@ -15,9 +15,12 @@ time; the bound is 1.5x. benchmarks/throughput.py --spark reports Spark against 
 
 Like a user's second and later local Spark runs, the timed runs map the driver JVM's class-data
 archive (extractors/spark_cds.py); a small warm-up run records it first, in a cache folder of
-the test's own. Three rounds, each configuration once per round; the best of each is compared (the
-least disturbed run, as benchmarks/throughput.py reports it). Needs the shared corpus
-(../shared/corpus/abstracts.jsonl) and Java; CI has both.
+the test's own. Each round runs each configuration once; the best of each is compared (the least
+disturbed run, as benchmarks/throughput.py reports it). The rounds stop as soon as that ratio is
+within the bound, at most three: every round runs the whole corpus twice (about 90 s here), and a
+third of CI's time went to three rounds that a ratio of 1.04-1.31 did not need. A Spark that lost
+its parallelism takes about 2x in every round and still fails, after all three. Needs the shared
+corpus (../shared/corpus/abstracts.jsonl) and Java; CI has both.
 """
 import os
 import subprocess
@@ -32,7 +35,7 @@ from extractors import spark_cds
 from conftest import ROOT, SEEDS, SHARED
 
 CORPUS = SHARED / "corpus" / "abstracts.jsonl"
-ROUNDS = 3
+ROUNDS = 3      # at most; the rounds stop once the ratio is within the bound
 BOUND = 1.5     # Spark local[2] time / two local workers' time, best to best
 
 
@@ -66,8 +69,10 @@ def test_spark_local2_is_within_1_5x_of_two_local_workers_on_the_corpus(tmp_path
     for r in range(ROUNDS):
         two.append(_run([str(CORPUS), "-o", str(tmp_path / f"two{r}"), "--workers", "2"], env))
         spark.append(_run([str(CORPUS), "-o", str(tmp_path / f"spark{r}"), "--engine", "spark"], env))
+        if min(spark) / min(two) <= BOUND:
+            break
     assert (tmp_path / "spark0" / "records.jsonl").read_bytes() == (tmp_path / "two0" / "records.jsonl").read_bytes()
     ratio = min(spark) / min(two)
-    print(f"two local workers {[round(t, 1) for t in two]} s, Spark local[2] {[round(t, 1) for t in spark]} s: "
-          f"Spark takes {ratio:.2f}x the time")
+    print(f"two local workers {[round(t, 1) for t in two]} s, Spark local[2] {[round(t, 1) for t in spark]} s "
+          f"({len(two)} round(s)): Spark takes {ratio:.2f}x the time")
     assert ratio <= BOUND, f"Spark local[2] takes {ratio:.2f}x the time of two local workers (two {two}, Spark {spark})"
