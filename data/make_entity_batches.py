@@ -8,7 +8,7 @@ bounds, URLs) at random with a fixed seed, and split them before anyone reads th
     python data/make_entity_batches.py --round 5    # round 5: part_28..31 (development only)
     python data/make_entity_batches.py --round 6    # round 6: part_32..35 (development only)
     python data/make_entity_batches.py --round 7    # round 7: part_36..39 (development only)
-    python data/make_entity_batches.py --round N    # rounds 8 to 22 likewise (`FIRST_BATCH`)
+    python data/make_entity_batches.py --round N    # rounds 8 to 23 likewise (`FIRST_BATCH`)
 
 Pools: ``corpus/abstracts.jsonl`` (ICLR 2021 / NeurIPS 2022) and ``corpus/neurips2023.jsonl``
 (NeurIPS 2023, closer to today's topics), minus abstracts already annotated (parts 0-4, the seeds
@@ -33,7 +33,7 @@ every file round 2 excludes and round 2's batches; all 200 development (``batch_
 ``part_20..23``); ``agreement44.jsonl`` holds the first 25 of ``batch_20`` again, for a second,
 independent pass.
 
-Rounds 4 to 22 (fifty-sixth to seventieth sessions): the same with each round's seed,
+Rounds 4 to 23 (fifty-sixth to seventy-first sessions): the same with each round's seed,
 120 and 80 drawn, minus every file the round before excludes and its batches; all 200
 development, in the batches and agreement file that `FIRST_BATCH` and `AGREEMENT` name (round 4:
 ``batch_24..27``, ``agreement56``; round 5: ``batch_28..31``, ``agreement57``; round 6:
@@ -41,8 +41,8 @@ development, in the batches and agreement file that `FIRST_BATCH` and `AGREEMENT
 ``batch_40..43``, ``agreement60``; round 9: ``batch_44..47``, ``agreement60b``; round 10:
 ``batch_48..51``, ``agreement61``; round 11: ``batch_52..55``, ``agreement62``; round 12:
 ``batch_56..59``, ``agreement63``; round 13: ``batch_60..63``, ``agreement63b``; round 14:
-``batch_64..67``, ``agreement64``; rounds 15 to 22, sixty-fifth to seventieth sessions:
-``batch_68..99``, ``agreement65`` to ``agreement72``), annotated into
+``batch_64..67``, ``agreement64``; rounds 15 to 23, sixty-fifth to seventy-first sessions:
+``batch_68..103``, ``agreement65`` to ``agreement73``), annotated into
 the parts of the same numbers. Each round's parts wait in ``data/annotations/pending`` as the readable
 check no model has seen, and join the training set when the next round is drawn (rounds 12 and 13
 were both drawn in the sixty-third session: round 12 joined when round 13 became the check, in the
@@ -72,16 +72,18 @@ DRAWS = {1: (1302, [450, 300]), 2: (1303, [120, 80]), 3: (1304, [120, 80]), 4: (
          15: (1316, [120, 80]), 16: (1317, [120, 80]),
          17: (1318, [120, 80]), 18: (1319, [120, 80]),
          19: (1320, [120, 80]), 20: (1321, [120, 80]),
-         21: (1322, [120, 80]), 22: (1323, [120, 80])}
+         21: (1322, [120, 80]), 22: (1323, [120, 80]),
+         23: (1324, [120, 80])}
 FIRST_BATCH = {2: 16, 3: 20, 4: 24, 5: 28, 6: 32, 7: 36, 8: 40, 9: 44, 10: 48, 11: 52, 12: 56, 13: 60, 14: 64,
-               15: 68, 16: 72, 17: 76, 18: 80, 19: 84, 20: 88, 21: 92, 22: 96}
+               15: 68, 16: 72, 17: 76, 18: 80, 19: 84, 20: 88, 21: 92, 22: 96, 23: 100}
 AGREEMENT = {3: "agreement44.jsonl", 4: "agreement56.jsonl", 5: "agreement57.jsonl", 6: "agreement58.jsonl",
              7: "agreement59.jsonl", 8: "agreement60.jsonl", 9: "agreement60b.jsonl", 10: "agreement61.jsonl",
              11: "agreement62.jsonl", 12: "agreement63.jsonl", 13: "agreement63b.jsonl",
              14: "agreement64.jsonl", 15: "agreement65.jsonl",
              16: "agreement66.jsonl", 17: "agreement67.jsonl",
              18: "agreement68.jsonl", 19: "agreement69.jsonl", 20: "agreement70.jsonl",
-             21: "agreement71.jsonl", 22: "agreement72.jsonl"}
+             21: "agreement71.jsonl", 22: "agreement72.jsonl",
+             23: "agreement73.jsonl"}
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 POOLS = [SHARED / "corpus" / "abstracts.jsonl", SHARED / "corpus" / "neurips2023.jsonl"]
