@@ -230,7 +230,7 @@ def resolve(doc: Doc, use: str = "both") -> tuple[list[Entity], list[Candidate]]
     groups += _surface_groups(text, _longest_spans(rest))
     entities, held = _decide(text, groups)
     entities = _initials_are_the_short_form(_one_per_name(entities))
-    entities = one_task_per_phrase(_singular_measures(_plural_is_the_name(entities)))
+    entities = one_task_per_phrase(singular_measures(_plural_is_the_name(entities)))
     held += _unclaimed_generic_words(text, entities, held)
     _proposed_from_spans(doc, entities)
     _all_mentions(text, entities)
@@ -595,10 +595,11 @@ def singular_measure(name: str) -> str:
 _HEAD_WORD = rx(r"(?<![\p{L}\-])[\p{L}\-]+$")
 
 
-def _singular_measures(entities: list[Entity]) -> list[Entity]:
+def singular_measures(entities: list[Entity]) -> list[Entity]:
     """A metric written only in the plural of such a head is named in the singular (`singular_measure`),
     the written form its first alias. (Written both ways, `_plural_is_the_name` has made the
-    singular the name already.)"""
+    singular the name already.) Called by the resolver and again by the entity typer, which adds
+    and retypes metrics."""
     for e in entities:
         one = singular_measure(e.name) if "METRIC" in e.types else e.name
         if one != e.name:

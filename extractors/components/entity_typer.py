@@ -52,7 +52,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .candidates import Source
-from .entities import Entity, one_task_per_phrase, set_entities
+from .entities import Entity, one_task_per_phrase, set_entities, singular_measures
 from .linker import vague_measure
 from .textutil import softmax
 from .type_features import CLASSES, FIELD_CUE, MEASURE_RULE, NONE, Row, rows
@@ -293,7 +293,7 @@ def retype(doc: Doc, model: dict, role: bool = True) -> None:
         spans = [m for e in added for m in e.mentions]
         doc._.held_metrics = [h for h in doc._.held_metrics or []
                               if not any(a < h.end and h.start < b for a, b in spans)]
-    entities = one_task_per_phrase(entities)
+    entities = one_task_per_phrase(singular_measures(entities))   # a metric it adds or retypes is named as the resolver names one
     entities.sort(key=lambda e: (e.mentions[0] if e.mentions else (0, 0), e.name))
     set_entities(doc, entities)
 
