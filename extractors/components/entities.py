@@ -1320,14 +1320,27 @@ def _venue_names() -> frozenset:
     return resources.words("venues.txt") - resources.word_list("venue_data_names")
 
 
+#: a venue's name with the year of an edition: "ICML 2021", "SODA 2007", "NeurIPS-2020", "ICLR'23"
+_VENUE_YEAR = rx(r"""
+    (?P<venue>\S+?)              # the venue's name (resources/venues.txt)
+    (?:[ \-]?['’`]?\d\d        # a short year, after a space, a hyphen or an apostrophe
+     |[ \-]?(?:19|20)\d\d)$     # or a full one
+""", regex.VERBOSE)
+
+
 def _cited_venue(text: str, name: str, g) -> bool:
     """Is the name a publication venue or a citation key, not a method or a dataset? A venue
     ("Subramanian et al. (NeurIPS'22)", "[Chatterjee, ICLR 20]", "conferences such as NeurIPS
-    and AAAI") unless the text defines it as an acronym ("automated curriculum learning (ACL)"); a
-    short name every mention of which a short year follows ("Vaswani et al. [ VSP`17 ]")."""
+    and AAAI"), or one with an edition's year ("unlearnable datasets published in ICML 2021",
+    "Lattanzi and Sohler (SODA 2007)"), unless the text defines it as an acronym ("automated
+    curriculum learning (ACL)"); a short name every mention of which a short year follows
+    ("Vaswani et al. [ VSP`17 ]")."""
     if g.short and g.long:
         return False
     if name in _venue_names():
+        return True
+    venue_year = _VENUE_YEAR.match(name)
+    if venue_year and venue_year.group("venue") in _venue_names():
         return True
     return len(name) <= 6 and all(_SHORT_YEAR.match(text, e) for _, e in g.spans)
 

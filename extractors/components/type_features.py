@@ -17,7 +17,11 @@ A candidate (`Row`) is an entity the resolver kept (``doc._.entities``) or a lon
   ``sh:family`` (a known model family), ``sh:sym`` (@, ^, $), ``nw:N`` words (4 = 4 or more),
   ``short`` (at most 3 characters);
 - words: ``hd:W`` the head (last) word, ``ht:T`` the type its head noun gives
-  (resources/type_heads.tsv), ``fw:W`` the first word of a multiword name;
+  (resources/type_heads.tsv), ``fw:W`` the first word of a multiword name, ``nm:N`` the whole
+  name (its words, lower-cased, one space between): what the annotators made of a name the
+  training saw often enough ("calibration error", "linear regression"; seventy-first session, out
+  of fold on 4,950 records: metrics 0.679 -> 0.685, tasks 0.626 -> 0.632, systems 0.778 -> 0.781;
+  the last two words as a cue of their own added nothing beside it);
 - context of each mention: ``l1:W`` / ``r1:W`` the word before / after, ``l2:W W`` the two words
   before ("terms of"), ``r2:W W`` the two after ("backbone network");
 - ``lp:P`` / ``rp:P`` a comma, semicolon, colon or bracket right before / after a mention;
@@ -449,6 +453,7 @@ def _name_cues(name: str) -> tuple[str, ...]:
             cues.append("ht:" + t)
         if len(words) > 1:
             cues.append("fw:" + words[0].lower())
+        cues.append("nm:" + " ".join(w.lower() for w in words))
     return tuple(cues)
 
 

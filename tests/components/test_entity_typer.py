@@ -359,6 +359,10 @@ def test_entities_carry_the_typers_confidence(extractor, rules_only):
     # size "by" a number and its unit, then "in" (NhrbIME2Ljl); not a number that ends a clause
     ("FooNet improves a Siamese tracker by 14.5% in SUC on challenging LaSOT.", "SUC", "frame", True),
     ("FooNet improves the accuracy by 2% on LaSOT, in SUC experiments.", "SUC", "frame", False),
+    # the whole name, lower-cased, one space between its words: the cue `nm:` (what the annotators
+    # made of a name the training saw often; djOANbV2zSu: "calibration error")
+    ("FooNet improves the Expected Calibration Error (ECE) of BarNet on CIFAR-10.", "CIFAR-10", "nm:cifar-10", True),
+    ("FooNet lowers the calibration error of BarNet on CIFAR-10.", "calibration error", "nm:calibration error", True),
 ])
 def test_mention_cues(rules_only, text, name, cue, present):
     from extractors.components.type_features import rows
